@@ -1,0 +1,18 @@
+// Builds ./my-crew: one executable with the runtime, the server, the views and every public asset
+// embedded (assets are imported `with { type: "file" }` in src/server/asset-files.ts).
+// Usage: bun build.ts [--outfile path]
+const args = process.argv.slice(2);
+const at = args.indexOf("--outfile");
+const outfile = at >= 0 && args[at + 1] ? args[at + 1]! : "./my-crew";
+
+const started = performance.now();
+const proc = Bun.spawnSync(
+  [process.execPath, "build", "--compile", "--minify-syntax", "--minify-whitespace", "--sourcemap=none", "src/main.ts", "--outfile", outfile],
+  { stdout: "inherit", stderr: "inherit", cwd: import.meta.dir },
+);
+if (proc.exitCode !== 0) {
+  console.error(`build failed (exit ${proc.exitCode})`);
+  process.exit(1);
+}
+const size = Bun.file(outfile).size;
+console.log(`built ${outfile}: ${(size / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,55 @@
+// `my-crew serve`: the startup order of O-08 as far as this version has parts: lock the home (exit 1 if
+// held, reading nothing) → load env → validate config and profiles → bind the port → create the
+// layout and open the store → serve. Nothing in the home is written before the port is ours.
+import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
+import { lockHome } from "../config/home-lock.ts";
+import { loadEnvFile } from "../config/env-file.ts";
+import { loadAgents, loadConfig } from "../config/load.ts";
+import { resolveSettings } from "../config/settings.ts";
+import { createApp } from "../server/app.ts";
+import { loadAssets } from "../server/assets.ts";
+import { listen } from "../server/listen.ts";
+import { openStore } from "../store/db.ts";
+import { closeStaleRunning } from "../store/runs.ts";
+import { VERSION } from "../version.ts";
+import type { ServeOptions } from "./args.ts";
+import { log, StartupError } from "./log.ts";
+
+export async function serve(opts: ServeOptions): Promise<void> {
+  const root = resolveHome(opts.home, process.env);
+  ensureHomeDir(root);
+  const lock = lockHome(root);
+  if (!lock) throw new StartupError(`home ${root} is held by another my-crew process; stop it or use --home`);
+  const paths = homePaths(root);
+  loadEnvFile(paths.env);
+  const settings = resolveSettings(loadConfig(paths.config), process.env);
+  const agents = loadAgents(root, log);
+  const assets = await loadAssets();
+
+  const server = listen(opts.host, opts.port);
+  ensureLayout(paths);
+  const store = openStore(paths.database);
+  const closed = closeStaleRunning(store);
+  if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
+  server.setHandler(createApp({ settings, store, assets, log }).fetch);
+  log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
+  if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
+  if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log(`${signal}: shutting down`);
+    server.stop();
+    store.close();
+    lock.release();
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function urlHost(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}

@@ -1,0 +1,33 @@
+// Entry point of ./my-crew: dispatch the command line; expected failures print one line, no stack.
+import { HomeError } from "./config/home.ts";
+import { EnvFileError } from "./config/env-file.ts";
+import { ConfigError } from "./config/load.ts";
+import { parseArgs, USAGE } from "./cli/args.ts";
+import { StartupError } from "./cli/log.ts";
+import { serve } from "./cli/serve.ts";
+import { VERSION } from "./version.ts";
+
+const EXPECTED = [HomeError, EnvFileError, ConfigError, StartupError];
+
+async function main(argv: string[]): Promise<void> {
+  const cmd = parseArgs(argv);
+  switch (cmd.cmd) {
+    case "version": return void console.log(`my-crew ${VERSION}`);
+    case "help": return void process.stdout.write(USAGE);
+    case "error": return fail(cmd.message, 2);
+    case "agent": return fail("`agent` commands are not available yet in this version", 2);
+    case "serve": return serve(cmd);
+  }
+}
+
+function fail(message: string, code: number): never {
+  process.stderr.write(`my-crew: ${message}\n`);
+  process.exit(code);
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  if (EXPECTED.some((k) => e instanceof k)) fail((e as Error).message, 1);
+  // Anything else is a bug: say so in one line; the details go to the log only on request.
+  if (process.env.MY_AGENT_DEBUG) console.error(e);
+  fail(`unexpected error: ${(e as Error)?.message ?? String(e)} (set MY_AGENT_DEBUG=1 for details)`, 1);
+});

@@ -1,0 +1,35 @@
+// Every file the page can load, imported as a file so `bun build --compile` embeds it in the binary.
+// The keys are stable logical names; URLs get a content hash at start (see assets.ts).
+import htmx from "htmx.org/dist/htmx.min.js" with { type: "file" };
+import htmxSse from "htmx.org/dist/ext/hx-sse.min.js" with { type: "file" };
+import alpine from "alpinejs/dist/cdn.min.js" with { type: "file" };
+import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2" with { type: "file" };
+import inter600 from "@fontsource/inter/files/inter-latin-600-normal.woff2" with { type: "file" };
+import interVi400 from "@fontsource/inter/files/inter-vietnamese-400-normal.woff2" with { type: "file" };
+import interVi600 from "@fontsource/inter/files/inter-vietnamese-600-normal.woff2" with { type: "file" };
+import tokens from "../../public/tokens.css" with { type: "file" };
+import tokensDark from "../../public/tokens-dark.css" with { type: "file" };
+import appCss from "../../public/app.css" with { type: "file" };
+import appJs from "../../public/app.js" with { type: "file" };
+import textsJs from "../../public/texts.js" with { type: "file" };
+import icons from "../../public/icons.svg" with { type: "file" };
+import favicon from "../../public/favicon.svg" with { type: "file" };
+
+export const ASSET_FILES = {
+  "htmx.js": htmx,
+  "hx-sse.js": htmxSse,
+  "alpine.js": alpine,
+  "inter-latin-400.woff2": inter400,
+  "inter-latin-600.woff2": inter600,
+  "inter-vietnamese-400.woff2": interVi400,
+  "inter-vietnamese-600.woff2": interVi600,
+  "tokens.css": tokens,
+  "tokens-dark.css": tokensDark,
+  "app.css": appCss,
+  "app.js": appJs,
+  "texts.js": textsJs,
+  "icons.svg": icons,
+  "favicon.svg": favicon,
+} as const;
+
+export type AssetName = keyof typeof ASSET_FILES;

@@ -1,0 +1,95 @@
+// Opens the single SQLite database (C-01, C-02) and brings its schema up to date.
+// A Store is the handle every store module takes: the connection, a write counter
+// (E-05 caches /api/stats by it), a transaction helper and close().
+import { Database, constants } from "bun:sqlite";
+import { migrate } from "./migrations.ts";
+
+export interface Store {
+  readonly db: Database;
+  readonly path: string;
+  /** How many store writes happened since open; any change means cached reads are stale. */
+  writes(): number;
+  /** Called by every store write function. */
+  wrote(): void;
+  /** Runs fn in one IMMEDIATE transaction (a savepoint when nested); throws roll it back. */
+  tx<T>(fn: () => T): T;
+  close(): void;
+}
+
+export function openStore(path: string): Store {
+  const db = new Database(path, { create: true, strict: true });
+  try {
+    if (path !== ":memory:") db.run("PRAGMA journal_mode = WAL");
+    db.run("PRAGMA synchronous = NORMAL");
+    db.run("PRAGMA busy_timeout = 5000");
+    db.run("PRAGMA foreign_keys = ON");
+    migrate(db, path);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+  let writes = 0;
+  return {
+    db,
+    path,
+    writes: () => writes,
+    wrote: () => {
+      writes++;
+    },
+    // IMMEDIATE takes the write lock up front, so busy_timeout applies instead of a
+    // deferred read->write upgrade failing at once with SQLITE_BUSY.
+    tx: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * Opens a live database file from outside the server, read-only (C-04). `mode=ro`
+ * still reads the WAL; `immutable=1` would not, so it is never used.
+ */
+export function openReadOnly(path: string): Database {
+  const uri = `file:${encodeUriPath(path)}?mode=ro`;
+  const db = new Database(uri, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
+  db.run("PRAGMA busy_timeout = 5000");
+  return db;
+}
+
+export type Params = Record<string, string | number | bigint | boolean | null | Uint8Array>;
+
+/** The first row of a read, or null. */
+export function one<T>(store: Store, sql: string, params: Params = {}): T | null {
+  return store.db.query<T, Params>(sql).get(params) ?? null;
+}
+
+export function all<T>(store: Store, sql: string, params: Params = {}): T[] {
+  return store.db.query<T, Params>(sql).all(params);
+}
+
+/** A write with RETURNING: counts as a store write, returns the first returned row or null. */
+export function writeReturning<T>(store: Store, sql: string, params: Params = {}): T | null {
+  const row = store.db.query<T, Params>(sql).get(params) ?? null;
+  store.wrote();
+  return row;
+}
+
+/** Runs one write statement, counts it as a store write, returns the changed row count. */
+export function write(store: Store, sql: string, params: Params = {}): number {
+  const changes = store.db.query<unknown, Params>(sql).run(params).changes;
+  store.wrote();
+  return changes;
+}
+
+/** Current time as the UTC ISO string every table stores. */
+export function nowIso(): string {
+  return new Date().toISOString();
+}
+
+/** A fresh random id for TEXT primary keys. */
+export function newId(): string {
+  return crypto.randomUUID();
+}
+
+/** SQLite URI filenames treat %, ? and # specially; escape them so any path opens. */
+function encodeUriPath(path: string): string {
+  return path.replace(/%/g, "%25").replace(/\?/g, "%3f").replace(/#/g, "%23");
+}

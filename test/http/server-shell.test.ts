@@ -1,0 +1,88 @@
+import { describe, expect, test } from "bun:test";
+import { testApp } from "../helpers/app.ts";
+import { VERSION } from "../../src/version.ts";
+
+describe("server shell over HTTP", async () => {
+  const { request } = await testApp(["crew.lan"]);
+
+  test("GET /api/health answers ok with the version", async () => {
+    const res = await request("/api/health");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, version: VERSION });
+  });
+
+  test("the fence guards every path: a foreign Host gets 403 naming it, an allowed one passes", async () => {
+    for (const path of ["/", "/api/health", "/assets/whatever.js", "/no/such/page"]) {
+      const res = await request(path, { headers: { host: "attacker.example:8420" } });
+      expect(res.status).toBe(403);
+      expect((await res.json()).detail).toContain("attacker.example");
+    }
+    expect((await request("/api/health", { headers: { host: "crew.lan:8420" } })).status).toBe(200);
+    const cross = await request("/api/health", { headers: { origin: "http://attacker.example" } });
+    expect(cross.status).toBe(403);
+  });
+
+  test("GET / is the page shell, never cached, loading htmx and Alpine from hashed /assets/ URLs", async () => {
+    const res = await request("/");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toStartWith("text/html");
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    const body = await res.text();
+    expect(body).toStartWith("<!doctype html>");
+    expect(body).toContain('<html lang="vi">');
+    expect(body).toMatch(/<script src="\/assets\/htmx\.[a-z0-9]+\.js" defer>/);
+    expect(body).toMatch(/<script src="\/assets\/hx-sse\.[a-z0-9]+\.js" defer>/);
+    expect(body).toMatch(/<script src="\/assets\/alpine\.[a-z0-9]+\.js" defer>/);
+    expect(body).toMatch(/url\(\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2\)/);
+  });
+
+  test("assets are immutable, gzipped over 1 KB when accepted, and unknown names are 404 JSON", async () => {
+    const page = await (await request("/")).text();
+    const htmx = /\/assets\/htmx\.[a-z0-9]+\.js/.exec(page)![0];
+    const zipped = await request(htmx, { headers: { "accept-encoding": "gzip, br" } });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(zipped.headers.get("content-encoding")).toBe("gzip");
+    expect(zipped.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    const plain = await request(htmx);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect((await plain.text()).length).toBeGreaterThan(10_000);
+    const font = /\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2/.exec(page)![0];
+    const woff = await request(font, { headers: { "accept-encoding": "gzip" } });
+    expect(woff.headers.get("content-type")).toBe("font/woff2");
+    expect(woff.headers.get("content-encoding")).toBeNull();
+    const missing = await request("/assets/htmx.0000000000.js");
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).detail).toBeString();
+  });
+
+  test("pages over 1 KB are gzipped; small JSON is not", async () => {
+    const page = await request("/", { headers: { "accept-encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = new TextDecoder().decode(Bun.gunzipSync(new Uint8Array(await page.arrayBuffer())));
+    expect(html).toContain("<!doctype html>");
+    const health = await request("/api/health", { headers: { "accept-encoding": "gzip" } });
+    expect(health.headers.get("content-encoding")).toBeNull();
+  });
+
+  test("unknown paths and thrown errors are JSON {detail} without a stack", async () => {
+    const fresh = await testApp();
+    fresh.app.get("/api/boom", () => {
+      throw new Error("secret internals at /src/x.ts:12");
+    });
+    const missing = await fresh.request("/api/nope");
+    expect(missing.status).toBe(404);
+    expect(Object.keys(await missing.json())).toEqual(["detail"]);
+    const boom = await fresh.request("/api/boom");
+    expect(boom.status).toBe(500);
+    const text = await boom.text();
+    expect(text).not.toContain("internals");
+    expect(JSON.parse(text).detail.length).toBeGreaterThan(10);
+    expect(fresh.logs.join("\n")).toContain("secret internals");
+  });
+
+  test("the htmx fragment for the status pill", async () => {
+    const res = await request("/fragments/server-status");
+    expect(await res.text()).toContain(`id="server-status"`);
+  });
+});

@@ -1,0 +1,44 @@
+// Project rules that keep the code readable: 200 lines per own source file (O-17), and Vietnamese
+// text only in the two texts modules (O-18).
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+
+const root = join(import.meta.dir, "..", "..");
+const SOURCE = /\.(ts|js|css|html|svg)$/;
+
+function files(dir: string): string[] {
+  return readdirSync(join(root, dir)).flatMap((name) => {
+    const rel = join(dir, name);
+    if (name === "node_modules" || name === "vendor") return [];
+    return statSync(join(root, rel)).isDirectory() ? files(rel) : SOURCE.test(name) && !name.includes(".min.") ? [rel] : [];
+  });
+}
+
+// Letters that only Vietnamese uses (plus đ): enough to catch a UI string outside the texts modules.
+const VIETNAMESE = /[ăâđêôơưĂÂĐÊÔƠƯàảãáạằẳẵắặầẩẫấậèẻẽéẹềểễếệìỉĩíịòỏõóọồổỗốộờởỡớợùủũúụừửữứựỳỷỹýỵ]/;
+const TEXTS = new Set(["src/texts/vi.ts", "public/texts.js"]);
+
+describe("source rules", () => {
+  const own = [...files("src"), ...files("views"), ...files("public"), ...files("test"), "build.ts"];
+
+  test("the scan sees the project's files", () => {
+    expect(own).toContain("src/main.ts");
+    expect(own).toContain("test/unit/source-rules.test.ts");
+  });
+
+  test("no own source file exceeds 200 lines", () => {
+    const long = own
+      .map((f) => [f, readFileSync(join(root, f), "utf8").split("\n").length - 1] as const)
+      .filter(([, n]) => n > 200)
+      .map(([f, n]) => `${f} (${n})`);
+    expect(long).toEqual([]);
+  });
+
+  test("Vietnamese text appears only in the texts modules", () => {
+    const offenders = [...files("src"), ...files("views"), ...files("public")]
+      .filter((f) => !TEXTS.has(relative(root, join(root, f))))
+      .filter((f) => VIETNAMESE.test(readFileSync(join(root, f), "utf8")));
+    expect(offenders).toEqual([]);
+  });
+});
