@@ -28,7 +28,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
 
   const server = listen(opts.host, opts.port);
   ensureLayout(paths);
-  const store = openStore(paths.database);
+  const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
   server.setHandler(createApp({ settings, store, assets, log }).fetch);
@@ -48,6 +48,14 @@ export async function serve(opts: ServeOptions): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+function openDatabase(file: string) {
+  try {
+    return openStore(file);
+  } catch (e) {
+    throw new StartupError(`cannot open the database ${file}: ${(e as Error).message}`);
+  }
 }
 
 function urlHost(host: string): string {

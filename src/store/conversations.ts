@@ -3,6 +3,7 @@
 // (title, summary, spend) never bumps it. Delete removes the conversation, its queue and
 // its conv: script store in one transaction (K-17, H-43).
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
+import { convNamespace } from "./script-store.ts";
 
 export interface Conversation {
   id: string;
@@ -164,7 +165,7 @@ export function addAutoApprove(store: Store, id: string, tool: string): boolean 
 export function deleteConversation(store: Store, id: string): boolean {
   return store.tx(() => {
     write(store, "DELETE FROM queued_messages WHERE conversation_id = $id", { id });
-    write(store, "DELETE FROM script_store WHERE namespace = $ns", { ns: `conv:${id}` });
+    write(store, "DELETE FROM script_store WHERE namespace = $ns", { ns: convNamespace(id) });
     return write(store, "DELETE FROM conversations WHERE id = $id", { id }) > 0;
   });
 }

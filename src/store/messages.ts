@@ -117,13 +117,13 @@ export function copyMessages(store: Store, fromId: string, toId: string, beforeS
   );
 }
 
-export const COLUMNS = `id, conversation_id AS conversationId, seq, role, content,
+const COLUMNS = `id, conversation_id AS conversationId, seq, role, content,
   tool_calls AS toolCalls, tool_call_id AS toolCallId, name, model, provider, cost_usd AS costUsd,
   input_tokens AS inputTokens, output_tokens AS outputTokens, cached_tokens AS cachedTokens,
   reasoning_tokens AS reasoningTokens, block, source, created_at AS createdAt`;
 
-export type MessageRow = Omit<Message, "toolCalls"> & { toolCalls: string | null };
+type MessageRow = Omit<Message, "toolCalls"> & { toolCalls: string | null };
 
-export function toMessage(row: MessageRow): Message {
+function toMessage(row: MessageRow): Message {
   return { ...row, toolCalls: row.toolCalls === null ? null : (JSON.parse(row.toolCalls) as unknown) };
 }

@@ -1,7 +1,10 @@
-// Runs: one record per model turn or job (J-01, J-02), with the status vocabulary of
-// docs/decisions.md. The schema keeps ended_at set exactly when a run is finished and a
-// halt reason exactly when it halted. reopenRun marks `resumed` before any step (C-11).
+// Runs: one record per model turn or job (J-01, J-02); status vocabulary in docs/store.md.
+// The schema keeps ended_at set exactly when a run is finished and a halt reason exactly
+// when it halted. reopenRun marks `resumed` before any step (C-11).
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
+
+// Steps live in run-steps.ts to keep each file small; runs.ts is the entry point for both.
+export { addStep, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";
 
 export type RunStatus = "running" | "waiting" | "done" | "halted" | "error" | "interrupted" | "cancelled";
 export type HaltReason = "budget" | "max_steps" | "loop";
@@ -166,6 +169,3 @@ type RunRow = Omit<Run, "resumed"> & { resumed: number };
 function toRun(row: RunRow): Run {
   return { ...row, resumed: row.resumed === 1 };
 }
-
-// Steps live in their own file to keep each under 200 lines; runs.ts is the entry point.
-export { addStep, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";

@@ -1,0 +1,76 @@
+import { describe, expect, test } from "bun:test";
+import { appendMessage, copyMessages } from "../../../src/store/messages.ts";
+import { deleteConversation } from "../../../src/store/conversations.ts";
+import { searchMessages, toFtsQuery } from "../../../src/store/search.ts";
+import { conversation, memStore } from "./helpers.ts";
+
+function seeded() {
+  const store = memStore();
+  const c = conversation(store, { title: "Du lịch" });
+  appendMessage(store, { conversationId: c.id, role: "user", content: "Tôi đang đọc sách" });
+  appendMessage(store, { conversationId: c.id, role: "assistant", content: "Cuối tuần đi Đà Lạt nhé" });
+  appendMessage(store, { conversationId: c.id, role: "user", content: "nothing relevant" });
+  return { store, c };
+}
+
+describe("message search", () => {
+  test('"doc" finds "đọc" (d-stroke folded, tone marks removed)', () => {
+    const { store, c } = seeded();
+    const hits = searchMessages(store, "doc");
+    expect(hits.map((h) => h.content)).toEqual(["Tôi đang đọc sách"]);
+    expect(hits[0]).toMatchObject({ conversationId: c.id, agentId: "default", conversationTitle: "Du lịch", seq: 1 });
+  });
+
+  test('"da lat" finds "Đà Lạt", and so does the accented query', () => {
+    const { store } = seeded();
+    expect(searchMessages(store, "da lat").map((h) => h.content)).toEqual(["Cuối tuần đi Đà Lạt nhé"]);
+    expect(searchMessages(store, "ĐÀ LẠT").map((h) => h.content)).toEqual(["Cuối tuần đi Đà Lạt nhé"]);
+  });
+
+  test("all words must match", () => {
+    const { store } = seeded();
+    expect(searchMessages(store, "doc lat")).toEqual([]);
+  });
+
+  test("hostile input never throws and is searched as plain words", () => {
+    const { store, c } = seeded();
+    appendMessage(store, { conversationId: c.id, role: "user", content: "use AND or NOT here" });
+    for (const q of ['"', 'AND(', "NOT", "*", "-", "a OR", "NEAR(x y)", "col:doc", "'; DROP TABLE messages; --", "((", "^"]) {
+      expect(() => searchMessages(store, q)).not.toThrow();
+    }
+    expect(searchMessages(store, "AND(").map((h) => h.content)).toEqual(["use AND or NOT here"]);
+    expect(searchMessages(store, '"doc')).toHaveLength(1);
+    expect(searchMessages(store, "   ")).toEqual([]);
+    expect(toFtsQuery('say "hi" AND(')).toBe('"say" "hi" "AND("');
+  });
+
+  test("agentId scopes the search to that agent's conversations", () => {
+    const { store } = seeded();
+    const other = conversation(store, { agentId: "coach" });
+    appendMessage(store, { conversationId: other.id, role: "user", content: "đọc thêm" });
+    expect(searchMessages(store, "doc")).toHaveLength(2);
+    expect(searchMessages(store, "doc", { agentId: "coach" }).map((h) => h.agentId)).toEqual(["coach"]);
+  });
+
+  test("text shared by a fork and its origin is one hit, attributed to the branch", () => {
+    const { store, c } = seeded();
+    const branch = conversation(store, { forkedFrom: c.id });
+    copyMessages(store, c.id, branch.id, 3);
+    const hits = searchMessages(store, "doc");
+    expect(hits.map((h) => h.conversationId)).toEqual([branch.id]);
+  });
+
+  test("deleted messages leave the index", () => {
+    const { store, c } = seeded();
+    expect(store.db.query("SELECT count(*) AS n FROM messages_fts").get()).toEqual({ n: 3 });
+    deleteConversation(store, c.id);
+    expect(searchMessages(store, "doc")).toEqual([]);
+    expect(store.db.query("SELECT count(*) AS n FROM messages_fts").get()).toEqual({ n: 0 });
+  });
+
+  test("limit caps the hits", () => {
+    const { store, c } = seeded();
+    for (let i = 0; i < 5; i++) appendMessage(store, { conversationId: c.id, role: "user", content: `đọc ${i}` });
+    expect(searchMessages(store, "doc", { limit: 3 })).toHaveLength(3);
+  });
+});
