@@ -146,3 +146,14 @@ function toApproval(row: ApprovalRow): Approval {
     always: row.always === 1,
   };
 }
+
+/** The newest request for a tool call in a conversation (provider call ids repeat across conversations). */
+export function findForToolCall(store: Store, conversationId: string, toolCallId: string): Approval | null {
+  const row = one<ApprovalRow>(
+    store,
+    `SELECT ${COLUMNS} FROM approvals WHERE conversation_id = $conversationId AND tool_call_id = $toolCallId
+     ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    { conversationId, toolCallId },
+  );
+  return row ? toApproval(row) : null;
+}

@@ -1,10 +1,10 @@
 // The steps of a run (J-03), written at step boundaries only (C-30): streamed tokens never
 // reach SQLite. addStep takes the next per-run seq and inserts in one statement (C-03).
-import { all, nowIso, writeReturning, type Store } from "./db.ts";
+import { all, nowIso, one, writeReturning, type Store } from "./db.ts";
 import type { Usage } from "./messages.ts";
 
 export type StepType = "model" | "tool" | "fallback" | "escalation" | "steer" | "tool_script" | "shell_run";
-export type StepStatus = "done" | "error" | "denied" | "cancelled" | "interrupted";
+export type StepStatus = "done" | "error" | "denied" | "refused" | "expired" | "cancelled" | "interrupted";
 
 export interface RunStep extends Usage {
   id: number;
@@ -69,3 +69,8 @@ const COLUMNS = `id, run_id AS runId, seq, type, name, tool_call_id AS toolCallI
   status, model, provider, cost_usd AS costUsd, input_tokens AS inputTokens,
   output_tokens AS outputTokens, cached_tokens AS cachedTokens, reasoning_tokens AS reasoningTokens,
   started_at AS startedAt, ended_at AS endedAt`;
+
+/** How many steps of one type a run has (max_steps counts `model` steps, continuations included). */
+export function countSteps(store: Store, runId: string, type: StepType): number {
+  return one<{ n: number }>(store, "SELECT count(*) AS n FROM run_steps WHERE run_id = $runId AND type = $type", { runId, type })!.n;
+}

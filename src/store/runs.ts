@@ -4,7 +4,7 @@
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
 
 // Steps live in run-steps.ts to keep each file small; runs.ts is the entry point for both.
-export { addStep, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";
+export { addStep, countSteps, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";
 
 export type RunStatus = "running" | "waiting" | "done" | "halted" | "error" | "interrupted" | "cancelled";
 export type HaltReason = "budget" | "max_steps" | "loop";

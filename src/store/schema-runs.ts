@@ -43,7 +43,7 @@ CREATE TABLE run_steps (
   arguments TEXT,
   result TEXT,
   status TEXT NOT NULL DEFAULT 'done'
-    CHECK (status IN ('done', 'error', 'denied', 'cancelled', 'interrupted')),
+    CHECK (status IN ('done', 'error', 'denied', 'refused', 'expired', 'cancelled', 'interrupted')),
   model TEXT,
   provider TEXT,
   cost_usd REAL CHECK (cost_usd IS NULL OR cost_usd >= 0),

@@ -18,5 +18,8 @@ export const T = {
     `Tên máy "${host}" không được phép. Hãy mở bằng địa chỉ IP, localhost, hoặc thêm tên này vào MY_AGENT_ALLOWED_HOSTS.`,
   fenceOrigin: (origin: string) => `Yêu cầu từ nguồn "${origin}" bị từ chối: nguồn phải trùng với địa chỉ của máy chủ.`,
   assetMissing: "Không có tệp này. Hãy tải lại trang để lấy bản mới.",
+  turnStopped: "Đã dừng lượt này.",
+  allRoutesFailed: "Không gọi được model nào: mọi tuyến đều lỗi. Kiểm tra khoá và tuyến trong Kết nối.",
+  modelFailed: (detail: string) => `Model gặp lỗi giữa chừng: ${detail}`,
   starting: "my-crew đang khởi động, thử lại sau giây lát.",
 } as const;

@@ -1,0 +1,118 @@
+// Tool calls of a turn: each goes through the gate and then runs, is refused, or pauses the turn for
+// a decision. Settling re-reads the stored decisions for calls left open when the turn paused, so a
+// continuation needs nothing from memory (D-01, C-21).
+import type { ToolCall } from "../llm/types.ts";
+import { parseToolArgs, summarizeCall, type Tool, type ToolContext } from "../tools/define.ts";
+import type { EventSink } from "./events.ts";
+import { gate, type GatePolicy } from "./gate.ts";
+import { limitOutput, shortenError, type Summariser } from "./tool-output.ts";
+import type { ToolResultRecord, TurnStore } from "./turn-store.ts";
+
+export type CallEnv = {
+  store: TurnStore;
+  tools: Map<string, Tool>;
+  emit: EventSink;
+  ctx: ToolContext;
+  policy: () => GatePolicy;
+  toolOutputChars: number;
+  summarise?: Summariser;
+};
+
+/** Runs `calls` in order; stops at the first that needs a person and returns "waiting". */
+export async function handleCalls(env: CallEnv, calls: ToolCall[], announce: boolean): Promise<"ok" | "waiting"> {
+  for (const call of calls) {
+    if (env.ctx.signal.aborted) return "ok";
+    const tool = env.tools.get(call.name);
+    const parsed = tool ? parseToolArgs(tool, call.arguments) : null;
+    if (announce) {
+      env.emit({ type: "tool_call", id: call.id, name: call.name, arguments: call.arguments, summary: summarizeCall(tool, parsed?.ok ? parsed.args : undefined, call.arguments) });
+    }
+    const decided = env.store.decisionFor(call.id);
+    if (decided?.status === "pending") return "waiting";
+    if (decided) {
+      await applyDecision(env, call, tool, parsed, decided.status, decided.answer);
+      continue;
+    }
+    if (!tool) {
+      const names = [...env.tools.keys()].join(", ");
+      finish(env, call, "error", `Unknown tool "${call.name}". Available tools: ${names || "none"}.`);
+      continue;
+    }
+    if (!parsed!.ok) {
+      finish(env, call, "error", parsed!.message);
+      continue;
+    }
+    const decision = await gate(tool, parsed!.args, env.ctx, env.policy());
+    if (decision.action === "refuse") {
+      finish(env, call, "refused", `Refused, and no approval can change this: ${decision.reason}`);
+    } else if (decision.action === "run") {
+      await execute(env, call, tool, parsed!.args);
+    } else {
+      pause(env, call, tool, parsed!.args, decision);
+      return "waiting";
+    }
+  }
+  return "ok";
+}
+
+async function applyDecision(env: CallEnv, call: ToolCall, tool: Tool | undefined, parsed: ReturnType<typeof parseToolArgs> | null, status: string, answer: string | null) {
+  if (status === "answered") return finish(env, call, "done", answer ?? "");
+  if (status === "denied") return finish(env, call, "denied", "The owner denied this call. Do not try it again unless they ask; continue without it.");
+  if (status === "expired") {
+    const what = tool?.question ? "Nobody answered the question before the deadline." : "Nobody approved this call before the deadline, so it was not run.";
+    return finish(env, call, "expired", `${what} Continue without it.`);
+  }
+  if (!tool || !parsed?.ok) return finish(env, call, "error", `The approved call to "${call.name}" can no longer run: the tool or its arguments are not valid.`);
+  const refusal = tool.refuse ? await Promise.resolve(tool.refuse(parsed.args as never, env.ctx)).catch((e: Error) => e.message) : null;
+  if (refusal) return finish(env, call, "refused", `Refused, and no approval can change this: ${refusal}`);
+  await execute(env, call, tool, parsed.args);
+}
+
+function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { action: "ask"; reason: string | null } | { action: "question"; question: string; options: string[] }) {
+  if (d.action === "question") {
+    const r = env.store.requestDecision({ toolCallId: call.id, tool: tool.name, arguments: args, reason: d.question, kind: "question", options: d.options });
+    env.emit({ type: "question", approval_id: r.id, tool_call_id: call.id, question: d.question, options: d.options, deadline_at: r.deadlineAt });
+    return;
+  }
+  const r = env.store.requestDecision({ toolCallId: call.id, tool: tool.name, arguments: args, reason: d.reason, kind: "approval" });
+  env.emit({
+    type: "approval_required",
+    approval_id: r.id,
+    tool_call_id: call.id,
+    tool: tool.name,
+    arguments: call.arguments,
+    summary: summarizeCall(tool, args, call.arguments),
+    reason: d.reason,
+    deadline_at: r.deadlineAt,
+  });
+}
+
+async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) {
+  const startedAt = new Date().toISOString();
+  try {
+    const raw = await tool.execute(args as never, env.ctx);
+    const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
+    finish(env, call, "done", output, startedAt);
+  } catch (e) {
+    const message = (e as Error)?.message ?? String(e);
+    finish(env, call, "error", `Error: ${shortenError(message)}`, startedAt);
+  }
+}
+
+function finish(env: CallEnv, call: ToolCall, status: ToolResultRecord["status"], output: string, startedAt = new Date().toISOString()) {
+  env.store.recordToolResult({ toolCallId: call.id, name: call.name, arguments: call.arguments, output, status, startedAt, endedAt: new Date().toISOString() });
+  env.emit({ type: "tool_result", id: call.id, name: call.name, status, output });
+}
+
+/** Calls of the last assistant message that have no tool result yet. */
+export function openCalls(history: ReturnType<TurnStore["history"]>): ToolCall[] {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const m = history[i]!;
+    if (m.role === "user") return [];
+    if (m.role === "assistant") {
+      const answered = new Set(history.slice(i + 1).flatMap((x) => (x.role === "tool" ? [x.tool_call_id] : [])));
+      return (m.tool_calls ?? []).filter((c) => !answered.has(c.id));
+    }
+  }
+  return [];
+}

@@ -1,0 +1,107 @@
+// Fake providers that run the whole stack without a key (A-25, A-26). `fake:echo` echoes the last
+// user message; `/tool <name> {json}` makes it call that tool for real, through the real gate.
+// `scriptedProvider` replays a planned queue of replies, tool calls and errors for tests.
+import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
+
+const TOOL_COMMAND = /^\/tool\s+([A-Za-z0-9_.-]+)\s*([\s\S]*)$/;
+
+export function echoProvider(): Provider {
+  return {
+    name: "fake",
+    free: true,
+    async *stream(req: ModelRequest) {
+      const lastMsg = req.messages[req.messages.length - 1];
+      const reply = echoReply(req.messages);
+      if (reply.tool && lastMsg?.role === "user") {
+        yield { kind: "tool_call_delta", index: 0, id: `call_${crypto.randomUUID().slice(0, 8)}`, name: reply.tool.name, args: reply.tool.args };
+        yield usageOf(req, reply.tool.args);
+        yield { kind: "end", reason: "tool_calls" };
+        return;
+      }
+      for (const piece of chunks(reply.text)) {
+        if (req.signal.aborted) {
+          yield { kind: "error", error: { kind: "aborted", message: "stopped", transient: false } };
+          return;
+        }
+        yield { kind: "text", text: piece };
+        await Bun.sleep(0);
+      }
+      yield usageOf(req, reply.text);
+      yield { kind: "end", reason: "stop" };
+    },
+  };
+}
+
+function echoReply(messages: ChatMessage[]): { text: string; tool?: { name: string; args: string } } {
+  const last = messages[messages.length - 1];
+  if (last?.role === "tool") return { text: `${last.name}: ${last.content}` };
+  const user = [...messages].reverse().find((m) => m.role === "user");
+  const text = user?.content ?? "";
+  const m = TOOL_COMMAND.exec(text.trim());
+  if (m) return { text, tool: { name: m[1]!, args: m[2]!.trim() || "{}" } };
+  return { text: text || "(empty message)" };
+}
+
+function chunks(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [text];
+}
+
+function usageOf(req: ModelRequest, out: string): StreamItem {
+  const input = Math.ceil((req.system.length + req.messages.reduce((n, m) => n + m.content.length, 0)) / 4);
+  return { kind: "usage", usage: { inputTokens: input, outputTokens: Math.ceil(out.length / 4), cachedTokens: 0, reasoningTokens: 0 } };
+}
+
+/** One planned answer of the scripted fake. */
+export type ScriptedReply = {
+  text?: string | string[];
+  thinking?: string;
+  toolCalls?: { name: string; args: unknown; id?: string }[];
+  usage?: Partial<Usage>;
+  /** Fail instead of (or, with `text`, after) answering. */
+  error?: Partial<ProviderError> & { message: string };
+  /** Raw items, for shapes the fields above can't express. */
+  items?: StreamItem[];
+};
+
+export type ScriptedProvider = Provider & { requests: ModelRequest[]; remaining(): number };
+
+export function scriptedProvider(plan: ScriptedReply[], name = "scripted", free = false): ScriptedProvider {
+  const queue = [...plan];
+  const requests: ModelRequest[] = [];
+  return {
+    name,
+    free,
+    requests,
+    remaining: () => queue.length,
+    async *stream(req: ModelRequest) {
+      requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ModelRequest);
+      const reply = queue.shift();
+      if (!reply) {
+        yield { kind: "error", error: { kind: "stream", message: "scripted provider: no more planned replies", transient: false } };
+        return;
+      }
+      yield* replay(reply);
+    },
+  };
+}
+
+function* replay(r: ScriptedReply): Generator<StreamItem> {
+  if (r.items) return yield* r.items;
+  if (r.thinking) yield { kind: "thinking", text: r.thinking };
+  for (const t of typeof r.text === "string" ? [r.text] : r.text ?? []) yield { kind: "text", text: t };
+  if (r.error) {
+    const e = r.error;
+    yield { kind: "error", error: { kind: e.kind ?? "http", message: e.message, status: e.status, code: e.code, transient: e.transient ?? false } };
+    return;
+  }
+  for (const [index, c] of (r.toolCalls ?? []).entries()) {
+    const args = typeof c.args === "string" ? c.args : JSON.stringify(c.args);
+    yield { kind: "tool_call_delta", index, id: c.id ?? `call_${index}_${crypto.randomUUID().slice(0, 6)}`, name: c.name, args };
+  }
+  const u = r.usage ?? {};
+  yield {
+    kind: "usage",
+    usage: { inputTokens: u.inputTokens ?? 10, outputTokens: u.outputTokens ?? 5, cachedTokens: u.cachedTokens ?? 0, reasoningTokens: u.reasoningTokens ?? 0, costUsd: u.costUsd },
+  };
+  yield { kind: "end", reason: r.toolCalls?.length ? "tool_calls" : "stop" };
+}

@@ -1,0 +1,82 @@
+// defineTool: one tool = a zod parameter schema (its descriptions are the prompt text), the flags the
+// approval gate reads, and `execute`, which throws on failure. Invalid arguments never reach execute:
+// they become a result that tells the model how to fix its call.
+import { z } from "zod";
+import type { ToolSpec } from "../llm/types.ts";
+
+export type ToolContext = {
+  /** Absolute, real path of the agent's workspace; every path argument resolves inside it. */
+  workspace: string;
+  signal: AbortSignal;
+  agentId: string;
+  conversationId: string | null;
+  /** Sends a short progress line to whoever watches the turn (progress_note). */
+  progress?: (text: string) => void;
+};
+
+export type ToolDef<P extends z.ZodType> = {
+  name: string;
+  description: string;
+  params: P;
+  /** State-changing tools ask the owner unless the conversation/agent is autonomous (D-02). */
+  requiresApproval: boolean;
+  /** "Running it again changes nothing": may be re-executed after a restart (C-25). Default false. */
+  replaySafe?: boolean;
+  /**
+   * Forces a pause before any exemption (D-13…D-15): return null for "no forced ask", a sentence to
+   * show on the card, or "" / throw — both still pause (fail closed).
+   */
+  askReason?: (args: z.output<P>) => string | null;
+  /** A hard refusal no approval can override (D-04): a sentence when the call can never run. */
+  refuse?: (args: z.output<P>, ctx: ToolContext) => string | null | Promise<string | null>;
+  /** Tools that ask the person instead of executing (ask_user) return the question here. */
+  question?: (args: z.output<P>) => { question: string; options: string[] };
+  /** One-line argument summary for cards and approval bars. */
+  summarize?: (args: z.output<P>) => string;
+  execute: (args: z.output<P>, ctx: ToolContext) => Promise<string>;
+};
+
+/** A tool with its parameter type erased, as the loop and the gate hold it. */
+export type Tool = ToolDef<z.ZodType> & { replaySafe: boolean };
+
+export function defineTool<P extends z.ZodType>(def: ToolDef<P>): Tool {
+  return { ...def, replaySafe: def.replaySafe ?? false } as unknown as Tool;
+}
+
+/** The declaration a provider sends to the model. */
+export function toolSpec(tool: Tool): ToolSpec {
+  const schema = z.toJSONSchema(tool.params, { target: "draft-7", io: "input" }) as Record<string, unknown>;
+  delete schema.$schema;
+  return { name: tool.name, description: tool.description, parameters: schema };
+}
+
+export type ParsedArgs = { ok: true; args: unknown } | { ok: false; message: string };
+
+/** Parses raw JSON arguments; on failure the message says what to change, key by key. */
+export function parseToolArgs(tool: Tool, raw: string): ParsedArgs {
+  let value: unknown;
+  try {
+    value = raw.trim() === "" ? {} : JSON.parse(raw);
+  } catch {
+    return { ok: false, message: `Invalid arguments for ${tool.name}: not valid JSON. Send one JSON object matching the tool's parameters.` };
+  }
+  const result = tool.params.safeParse(value);
+  if (result.success) return { ok: true, args: result.data };
+  const problems = result.error.issues.slice(0, 5).map((i) => `- ${i.path.join(".") || "(arguments)"}: ${i.message}`);
+  return {
+    ok: false,
+    message: `Invalid arguments for ${tool.name}. Fix these and call it again:\n${problems.join("\n")}`,
+  };
+}
+
+/** The one-line summary of a call, shortened for cards. */
+export function summarizeCall(tool: Tool | undefined, args: unknown, raw: string): string {
+  let text: string;
+  try {
+    text = tool?.summarize ? tool.summarize(args as never) : raw;
+  } catch {
+    text = raw;
+  }
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > 120 ? `${line.slice(0, 119)}…` : line;
+}

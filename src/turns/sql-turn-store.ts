@@ -1,0 +1,81 @@
+// The loop's TurnStore on the SQLite store: every record* call is one transaction that keeps a
+// message, its run step and the spend on conversation and run together (a crash leaves all or none).
+import type { ConversationState, ModelCallRecord, RunEnd, SpecialStep, ToolResultRecord, TurnStore } from "../agent/turn-store.ts";
+import type { ChatMessage, ToolCall } from "../llm/types.ts";
+import { createApproval, findForToolCall } from "../store/approvals.ts";
+import { addSpend, getConversation, touchConversation } from "../store/conversations.ts";
+import type { Store } from "../store/db.ts";
+import { appendMessage, listMessages } from "../store/messages.ts";
+import { moveToHistory } from "../store/queue.ts";
+import { addRunSpend, addStep, countSteps, setRunModel, setRunStatus } from "../store/runs.ts";
+
+export class ConversationGoneError extends Error {}
+
+export function sqlTurnStore(store: Store, conversationId: string, runId: string): TurnStore {
+  const conv = () => {
+    const c = getConversation(store, conversationId);
+    if (!c) throw new ConversationGoneError(`conversation ${conversationId} no longer exists`);
+    return c;
+  };
+  return {
+    runId,
+    conversation(): ConversationState {
+      const c = conv();
+      return { id: c.id, agentId: c.agentId, spentUsd: c.spentUsd, costCapUsd: c.costCapUsd, autonomous: c.autonomous, autoApprove: c.autoApprove, approvalTtlSeconds: c.approvalTtlSeconds };
+    },
+    history: () => toChat(listMessages(store, conversationId)),
+    decisionFor(toolCallId) {
+      const a = findForToolCall(store, conversationId, toolCallId);
+      return a ? { id: a.id, status: a.status, answer: a.answer } : null;
+    },
+    modelCalls: () => countSteps(store, runId, "model"),
+    recordModelCall(rec: ModelCallRecord) {
+      store.tx(() => {
+        const u = rec.usage;
+        const tokens = { inputTokens: u?.inputTokens ?? null, outputTokens: u?.outputTokens ?? null, cachedTokens: u?.cachedTokens ?? null, reasoningTokens: u?.reasoningTokens ?? null };
+        if (rec.text || rec.toolCalls.length > 0) {
+          appendMessage(store, { conversationId, role: "assistant", content: rec.text, toolCalls: rec.toolCalls.length ? rec.toolCalls : null, provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens });
+          touchConversation(store, conversationId);
+        }
+        addStep(store, { runId, type: "model", name: `${rec.provider}:${rec.model}`, model: rec.model, provider: rec.provider, costUsd: rec.costUsd, ...tokens, status: rec.error ? "error" : "done", result: rec.error ?? null, startedAt: rec.startedAt, endedAt: rec.endedAt });
+        const spend = rec.costUsd === null ? { unknownCalls: 1 } : { usd: rec.costUsd };
+        addSpend(store, conversationId, spend);
+        addRunSpend(store, runId, spend);
+        setRunModel(store, runId, `${rec.provider}:${rec.model}`);
+      });
+    },
+    recordToolResult(rec: ToolResultRecord) {
+      store.tx(() => {
+        appendMessage(store, { conversationId, role: "tool", content: rec.output, toolCallId: rec.toolCallId, name: rec.name });
+        addStep(store, { runId, type: "tool", name: rec.name, toolCallId: rec.toolCallId, arguments: rec.arguments, result: rec.output, status: rec.status, startedAt: rec.startedAt, endedAt: rec.endedAt });
+      });
+    },
+    recordStep(step: SpecialStep) {
+      addStep(store, { runId, type: step.type, name: step.name, result: step.result ?? null, status: step.status ?? "done", startedAt: step.startedAt, endedAt: step.endedAt });
+    },
+    requestDecision(req) {
+      const a = createApproval(store, { conversationId, runId, toolCallId: req.toolCallId, tool: req.tool, arguments: req.arguments, reason: req.reason, kind: req.kind, options: req.options, ttlSeconds: conv().approvalTtlSeconds });
+      return { id: a.id, deadlineAt: a.deadlineAt };
+    },
+    takeSteers() {
+      const moved = moveToHistory(store, conversationId, "steer");
+      if (moved) touchConversation(store, conversationId);
+      return moved ? moved.message.content : null;
+    },
+    finish(end: RunEnd) {
+      setRunStatus(store, runId, end.status, end.status === "halted" ? { haltReason: end.haltReason, summary: end.summary } : { summary: end.summary });
+    },
+  };
+}
+
+/** Stored messages as the model reads them. */
+export function toChat(messages: ReturnType<typeof listMessages>): ChatMessage[] {
+  return messages.map((m): ChatMessage => {
+    if (m.role === "tool") return { role: "tool", content: m.content, tool_call_id: m.toolCallId ?? "", name: m.name ?? "" };
+    if (m.role === "assistant") {
+      const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : undefined;
+      return calls?.length ? { role: "assistant", content: m.content, tool_calls: calls } : { role: "assistant", content: m.content };
+    }
+    return { role: "user", content: m.block ? `${m.block}\n\n${m.content}` : m.content };
+  });
+}
