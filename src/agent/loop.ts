@@ -27,12 +27,30 @@ export type TurnInput = {
   agentAutonomous?: boolean;
   summarise?: Summariser;
   chain?: ChainOptions;
+  log?: (line: string) => void;
 };
 
 /** Same tool call with the same arguments this many times in a row is a loop (A-23). */
 export const LOOP_REPEATS = 3;
 
+/** Never throws: an unexpected failure (a store error, a deleted conversation) ends the turn as error. */
 export async function runTurn(input: TurnInput): Promise<TurnResult> {
+  try {
+    return await turn(input);
+  } catch (e) {
+    const detail = (e as Error)?.message ?? String(e);
+    input.log?.(`turn ${input.store.runId} failed: ${(e as Error)?.stack ?? detail}`);
+    try {
+      input.store.finish({ status: "error", summary: shortenError(detail) });
+    } catch {
+      // The run may be gone with its conversation; the event below still tells the viewer.
+    }
+    input.emit({ type: "error", run_id: input.store.runId, message: T.turnFailed });
+    return { runId: input.store.runId, status: "error", text: "", steps: 0 };
+  }
+}
+
+async function turn(input: TurnInput): Promise<TurnResult> {
   const { store, emit, signal } = input;
   const runId = store.runId;
   let routes = input.routes;

@@ -69,6 +69,8 @@ export interface TurnStore {
   /** Tool message + tool step, in one transaction. */
   recordToolResult(rec: ToolResultRecord): void;
   recordStep(step: SpecialStep): void;
+  /** A model call made by a tool (a used summary, an image read…) charged like a completion (E-06). */
+  charge(costUsd: number | null): void;
   requestDecision(req: { toolCallId: string; tool: string; arguments: unknown; reason: string | null; kind: "approval" | "question"; options?: string[] }): {
     id: string;
     deadlineAt: string;

@@ -19,6 +19,7 @@ export const T = {
   fenceOrigin: (origin: string) => `Yêu cầu từ nguồn "${origin}" bị từ chối: nguồn phải trùng với địa chỉ của máy chủ.`,
   assetMissing: "Không có tệp này. Hãy tải lại trang để lấy bản mới.",
   turnStopped: "Đã dừng lượt này.",
+  turnFailed: "Lượt này gặp lỗi nội bộ và đã dừng. Cuộc trò chuyện vẫn dùng tiếp được; chi tiết nằm trong nhật ký máy chủ.",
   allRoutesFailed: "Không gọi được model nào: mọi tuyến đều lỗi. Kiểm tra khoá và tuyến trong Kết nối.",
   modelFailed: (detail: string) => `Model gặp lỗi giữa chừng: ${detail}`,
   starting: "my-crew đang khởi động, thử lại sau giây lát.",

@@ -53,6 +53,13 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
     recordStep(step: SpecialStep) {
       addStep(store, { runId, type: step.type, name: step.name, result: step.result ?? null, status: step.status ?? "done", startedAt: step.startedAt, endedAt: step.endedAt });
     },
+    charge(costUsd: number | null) {
+      const spend = costUsd === null ? { unknownCalls: 1 } : { usd: costUsd };
+      store.tx(() => {
+        addSpend(store, conversationId, spend);
+        addRunSpend(store, runId, spend);
+      });
+    },
     requestDecision(req) {
       const a = createApproval(store, { conversationId, runId, toolCallId: req.toolCallId, tool: req.tool, arguments: req.arguments, reason: req.reason, kind: req.kind, options: req.options, ttlSeconds: conv().approvalTtlSeconds });
       return { id: a.id, deadlineAt: a.deadlineAt };

@@ -1,0 +1,37 @@
+import { describe, expect, test } from "bun:test";
+import { echoProvider } from "../../../src/llm/fake.ts";
+import type { ModelRequest, StreamItem } from "../../../src/llm/types.ts";
+import { harness } from "../agent/harness.ts";
+
+async function collect(req: Partial<ModelRequest>): Promise<StreamItem[]> {
+  const items: StreamItem[] = [];
+  for await (const i of echoProvider().stream({ model: "echo", system: "", tools: [], signal: new AbortController().signal, messages: [], ...req })) items.push(i);
+  return items;
+}
+
+describe("fake:echo", () => {
+  test("echoes the last user message as streamed text, at no cost", async () => {
+    const items = await collect({ messages: [{ role: "user", content: "xin chào bạn" }] });
+    expect(items.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("xin chào bạn");
+    expect(items.filter((i) => i.kind === "text").length).toBe(3);
+    expect(items.at(-1)).toEqual({ kind: "end", reason: "stop" });
+    expect(echoProvider().free).toBe(true);
+  });
+
+  test("/tool <name> {json} makes it call that tool; after the result it reports it", async () => {
+    const call = await collect({ messages: [{ role: "user", content: '/tool lookup {"q":"tea"}' }] });
+    expect(call[0]).toMatchObject({ kind: "tool_call_delta", index: 0, name: "lookup", args: '{"q":"tea"}' });
+    const after = await collect({ messages: [{ role: "user", content: "/tool lookup {}" }, { role: "assistant", content: "", tool_calls: [{ id: "1", name: "lookup", arguments: "{}" }] }, { role: "tool", content: "found tea", tool_call_id: "1", name: "lookup" }] });
+    expect(after.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("lookup: found tea");
+  });
+
+  test("drives a real tool through the real gate: a state-changing tool asks first", async () => {
+    const h = harness();
+    const route = { label: "fake:echo", model: "echo", provider: echoProvider() };
+    const result = await h.turn([route], { user: '/tool write {"path":"x.txt"}' });
+    expect(result.status).toBe("approval_required");
+    expect(h.of("approval_required")[0]!.tool).toBe("write");
+    const h2 = harness();
+    expect((await h2.turn([route], { user: '/tool lookup {"q":"a"}' })).text).toBe("lookup: found a");
+  });
+});
