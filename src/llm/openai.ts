@@ -1,0 +1,64 @@
+// OpenAI-compatible chat-completions client (`POST {base}/chat/completions`, streamed). One client
+// serves every preset that speaks this wire format: openai, openrouter, ollama, groq, deepseek.
+import { streamCall } from "./http.ts";
+import { OpenAIDecoder } from "./openai-stream.ts";
+import type { ChatMessage, ModelRequest, Provider, ToolSpec } from "./types.ts";
+
+export type OpenAIOptions = {
+  /** The provider part of the route, e.g. "openrouter". */
+  name: string;
+  /** Base URL up to the version, e.g. https://api.openai.com/v1 (no trailing slash needed). */
+  baseUrl: string;
+  /** Sent as a Bearer token; local servers (ollama) need none. */
+  apiKey?: string;
+  free?: boolean;
+  /** OpenAI's own API wants max_completion_tokens (o-series refuse max_tokens); the others take max_tokens. */
+  maxTokensField?: "max_tokens" | "max_completion_tokens";
+  /** Preset-specific request fields, e.g. OpenRouter's usage accounting. */
+  extraBody?: Record<string, unknown>;
+  headers?: Record<string, string>;
+};
+
+export function createOpenAIProvider(opts: OpenAIOptions): Provider {
+  const url = `${opts.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const auth: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {};
+  const call = { provider: opts.name, secret: opts.apiKey };
+  return {
+    name: opts.name,
+    free: opts.free,
+    stream: (req: ModelRequest) =>
+      streamCall(
+        { ...call, url, headers: { ...opts.headers, ...auth }, body: openAIBody(req, opts), signal: req.signal },
+        new OpenAIDecoder(call),
+      ),
+  };
+}
+
+/** The request body: system prompt first, our messages mapped, tools only when there are any. */
+export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxTokensField" | "extraBody"> = {}) {
+  const system = req.system ? [{ role: "system", content: req.system }] : [];
+  const body: Record<string, unknown> = {
+    ...opts.extraBody,
+    model: req.model,
+    stream: true,
+    stream_options: { include_usage: true },
+    messages: [...system, ...req.messages.map(toOpenAIMessage)],
+  };
+  if (req.tools.length > 0) body.tools = req.tools.map(toOpenAITool);
+  if (req.maxTokens !== undefined) body[opts.maxTokensField ?? "max_tokens"] = req.maxTokens;
+  return body;
+}
+
+function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
+  if (m.role === "tool") return { role: "tool", tool_call_id: m.tool_call_id, content: m.content };
+  if (m.role === "user" || !m.tool_calls?.length) return { role: m.role, content: m.content };
+  return {
+    role: "assistant",
+    content: m.content,
+    tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+  };
+}
+
+function toOpenAITool(t: ToolSpec) {
+  return { type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } };
+}
