@@ -1,0 +1,21 @@
+// The built-in tools of this folder, in the order they are declared to the model. The server filters
+// this list by each agent's `tools` allow-list (H-02); other folders add web, memory, delegate, ...
+import { askUser } from "./ask-user.ts";
+import type { Tool } from "./define.ts";
+import { fileDelete } from "./file-delete.ts";
+import { fileEdit } from "./file-edit.ts";
+import { fileList } from "./file-list.ts";
+import { fileRead } from "./file-read.ts";
+import { fileSearch } from "./file-search.ts";
+import { fileWrite } from "./file-write.ts";
+import { progressNote } from "./progress-note.ts";
+import { shellRun } from "./shell-run.ts";
+
+export function builtinTools(): Tool[] {
+  return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote];
+}
+
+/** The tool called `name` in `tools` (the built-ins by default), or undefined. */
+export function toolByName(name: string, tools: Tool[] = builtinTools()): Tool | undefined {
+  return tools.find((t) => t.name === name);
+}

@@ -1,0 +1,131 @@
+// shell_run: one /bin/sh command in the agent's workspace, with a minimal environment (H-07, N-19: no
+// provider key reaches a command), a bounded timeout and capped output. The command runs in its own
+// process group, so a timeout or a Stop kills everything it started, not just the shell.
+import { homedir, tmpdir, userInfo } from "node:os";
+import { z } from "zod";
+import { defineTool } from "./define.ts";
+import { mustResolve, refusePath } from "./paths.ts";
+import { shellAskReason } from "./shell-ask.ts";
+import { CappedOutput, drain, STREAM_CAP_BYTES } from "./shell-output.ts";
+import { statOrNull } from "./text-files.ts";
+
+export const SHELL_DEFAULT_TIMEOUT_S = 120;
+export const SHELL_MAX_TIMEOUT_S = 900;
+/** The only variables a command sees (H-07). */
+export const SHELL_ENV_NAMES = ["PATH", "HOME", "LANG", "TERM", "TMPDIR", "USER", "SHELL"] as const;
+/** After the shell exits, how long background processes may keep its pipes before capture stops. */
+const PIPE_GRACE_MS = 1500;
+
+const params = z.object({
+  command: z
+    .string()
+    .min(1)
+    .describe("The shell command to run with /bin/sh -c, for example \"ls -la\" or \"python3 report.py > out.txt\". Pipes, redirections and && work."),
+  timeout_seconds: z
+    .number()
+    .int()
+    .min(1)
+    .max(SHELL_MAX_TIMEOUT_S)
+    .optional()
+    .describe(`Stop the command after this many seconds (default ${SHELL_DEFAULT_TIMEOUT_S}, at most ${SHELL_MAX_TIMEOUT_S}). Everything it started is killed.`),
+  cwd: z
+    .string()
+    .optional()
+    .describe('Folder to run in, relative to the workspace root (for example "scripts"). Default: the workspace root.'),
+});
+
+export const shellRun = defineTool({
+  name: "shell_run",
+  description: `Run a shell command in your workspace and get its exit code, stdout and stderr. The command gets a minimal environment (${SHELL_ENV_NAMES.join(", ")}) and no input; each stream is capped at ${STREAM_CAP_BYTES / 1024} KB. A non-zero exit code is reported, not treated as a failure of the tool. Asks the owner for approval unless the conversation is autonomous; dangerous commands (sudo, rm -rf on broad paths, forced git push, ...) always ask.`,
+  params,
+  requiresApproval: true,
+  askReason: (args) => shellAskReason(args.command),
+  refuse: (args, ctx) => refusePath(ctx, args.cwd),
+  summarize: (args) => args.command,
+  async execute(args, ctx) {
+    const cwd = mustResolve(ctx, args.cwd);
+    if (!statOrNull(cwd)?.isDirectory()) throw new Error(`cwd ${args.cwd} is not a folder in the workspace. Use file_list to find the right one, or leave cwd out.`);
+    if (ctx.signal.aborted) throw new Error(CANCELLED);
+    const seconds = args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_S;
+    let proc: Bun.Subprocess<"ignore", "pipe", "pipe">;
+    try {
+      proc = Bun.spawn(["/bin/sh", "-c", args.command], { cwd, env: shellEnv(), stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: true });
+    } catch (e) {
+      throw new Error(`The command could not be started: ${(e as Error).message}.`);
+    }
+    const killGroup = () => {
+      try {
+        process.kill(-proc.pid, "SIGKILL");
+      } catch {
+        // The group is already gone.
+      }
+    };
+    // An object, not a let: the callbacks set it while execute awaits.
+    const end: { stopped: "timeout" | "cancelled" | null } = { stopped: null };
+    const timer = setTimeout(() => {
+      end.stopped = "timeout";
+      killGroup();
+    }, seconds * 1000);
+    const onAbort = () => {
+      end.stopped ??= "cancelled";
+      killGroup();
+    };
+    ctx.signal.addEventListener("abort", onAbort, { once: true });
+
+    const out = new CappedOutput();
+    const err = new CappedOutput();
+    const stopReading = Promise.withResolvers<void>();
+    const reading = Promise.all([drain(proc.stdout, out, stopReading.promise), drain(proc.stderr, err, stopReading.promise)]);
+    try {
+      await proc.exited;
+    } finally {
+      clearTimeout(timer);
+      ctx.signal.removeEventListener("abort", onAbort);
+    }
+    const lingering = await Promise.race([reading.then(() => false), Bun.sleep(PIPE_GRACE_MS).then(() => true)]);
+    stopReading.resolve();
+    await reading;
+
+    if (end.stopped === "cancelled") throw new Error(CANCELLED);
+    const head =
+      end.stopped === "timeout"
+        ? `Stopped after ${seconds} s: the command did not finish within timeout_seconds and was killed with every process it started. Give it a larger timeout_seconds (at most ${SHELL_MAX_TIMEOUT_S}), or run it in the background with its output redirected to a file.`
+        : proc.exitCode !== null
+          ? `exit code: ${proc.exitCode}`
+          : `killed by signal ${proc.signalCode ?? "unknown"}`;
+    const note = lingering
+      ? "\n[Processes started in the background still hold the output; what they print from now on is not captured. Redirect their output to a file, e.g. `cmd > log.txt 2>&1 &`.]"
+      : "";
+    return `${head}\n${sections(out, err)}${note}`;
+  },
+});
+
+const CANCELLED = "The command was stopped because the turn was cancelled; it was killed with every process it started.";
+
+/** The environment a command gets: the server's values of the allowed names, or sane defaults. */
+export function shellEnv(source: Record<string, string | undefined> = process.env): Record<string, string> {
+  return {
+    PATH: source.PATH || "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
+    HOME: source.HOME || homedir(),
+    LANG: source.LANG || "C.UTF-8",
+    TERM: source.TERM || "dumb",
+    TMPDIR: source.TMPDIR || tmpdir(),
+    USER: source.USER || currentUser(),
+    SHELL: source.SHELL || "/bin/sh",
+  };
+}
+
+function currentUser(): string {
+  try {
+    return userInfo().username;
+  } catch {
+    return "nobody";
+  }
+}
+
+function sections(out: CappedOutput, err: CappedOutput): string {
+  const parts: string[] = [];
+  if (out.total > 0) parts.push(`stdout:\n${out.text().replace(/\n$/, "")}`);
+  if (err.total > 0) parts.push(`stderr:\n${err.text().replace(/\n$/, "")}`);
+  return parts.length > 0 ? parts.join("\n") : "(no output)";
+}
