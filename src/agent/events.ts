@@ -25,7 +25,7 @@ export const TurnEventSchema = z.discriminatedUnion("type", [
     tool: z.string(),
     arguments: z.string(),
     summary: z.string(),
-    /** Set when the tool forces the question (ask_reason); the UI then hides "luôn cho phép" (D-17). */
+    /** Set when the tool forces the question (ask_reason); the UI then hides the "always allow" button (D-17). */
     reason: z.string().nullable(),
     deadline_at: z.string(),
   }),

@@ -75,7 +75,9 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   const end = (result: TurnResult): TurnResult => result;
   const stop = (): TurnResult => {
     // A server going down leaves the run `running` so the next boot resumes it (C-18).
-    if (signal.reason !== "shutdown") store.finish({ status: "cancelled", summary: "stopped" });
+    // A deleted conversation closes its run as interrupted (K-17); a Stop as cancelled (B-24).
+    if (signal.reason === "deleted") store.finish({ status: "interrupted", summary: "conversation deleted" });
+    else if (signal.reason !== "shutdown") store.finish({ status: "cancelled", summary: "stopped" });
     emit({ type: "error", run_id: runId, message: T.turnStopped });
     return end({ runId, status: "error", text, steps: steps() });
   };
@@ -102,6 +104,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
 
     const req = { model: "", system: input.system, messages: store.history(), tools: specs, signal };
     const out = await callModel(routes, req, emit, input.chain);
+    if (signal.aborted && signal.reason === "deleted") return stop();
     for (const f of out.fallbacks) {
       store.recordStep({ type: "fallback", name: f.from.label, result: shortenError(f.error.message), status: "error", startedAt: f.startedAt, endedAt: f.endedAt });
     }
@@ -126,7 +129,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
         escalate("routes_failed");
         continue;
       }
-      const message = out.failure.allFailed ? T.allRoutesFailed : T.modelFailed(shortenError(out.failure.error.message));
+      const message = !out.failure.allFailed ? T.modelFailed(shortenError(out.failure.error.message)) : routes.length === 0 ? T.noRoutes : T.allRoutesFailed;
       store.finish({ status: "error", summary: message });
       emit({ type: "error", run_id: runId, message });
       return end({ runId, status: "error", text: out.text, steps: steps() });

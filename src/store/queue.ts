@@ -88,20 +88,21 @@ export function clearQueue(store: Store, conversationId: string): string[] {
 }
 
 /**
- * Takes every waiting message of one kind out of the queue and appends them to the log as
+ * Takes every waiting message of one kind (or "all": a drain answers late steers as follow-ups,
+ * B-15) out of the queue and appends them to the log as
  * ONE user message (texts joined by a blank line, source of the first, B-13), moving their
  * request_ids along, all in one transaction (C-05). Null when none was waiting.
  */
 export function moveToHistory(
   store: Store,
   conversationId: string,
-  kind: QueueKind,
+  kind: QueueKind | "all",
   extra: Omit<NewMessage, "conversationId" | "role" | "content" | "requestId"> = {},
 ): { message: Message; items: QueuedMessage[] } | null {
   return store.tx(() => {
     const items = store.db
       .query<QueuedMessage, { conversationId: string; kind: string }>(
-        `DELETE FROM queued_messages WHERE conversation_id = $conversationId AND kind = $kind
+        `DELETE FROM queued_messages WHERE conversation_id = $conversationId AND ($kind = 'all' OR kind = $kind)
          RETURNING ${COLUMNS}`,
       )
       .all({ conversationId, kind })
