@@ -10,7 +10,10 @@ import { createApp } from "../server/app.ts";
 import { loadAssets } from "../server/assets.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
+import { conversationsWithQueue } from "../store/queue.ts";
 import { closeStaleRunning } from "../store/runs.ts";
+import { startExpirySweep } from "../turns/expiry.ts";
+import { buildRuntime } from "../turns/runtime.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
 import { log, StartupError } from "./log.ts";
@@ -31,7 +34,11 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
-  server.setHandler(createApp({ settings, store, assets, log }).fetch);
+  const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log });
+  for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
+  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew }).fetch);
+  const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
+  if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
   if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
@@ -41,6 +48,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
+    // Queue draining stops first, so no new turn starts while going down (C-08, O-09).
+    rt.host.shutdown();
+    stopSweep();
     server.stop();
     store.close();
     lock.release();

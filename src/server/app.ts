@@ -3,20 +3,19 @@
 import { Hono } from "hono";
 import { homePage } from "../../views/home-page.ts";
 import { serverStatus } from "../../views/server-status.ts";
-import type { Settings } from "../config/settings.ts";
-import type { Store } from "../store/db.ts";
 import { T } from "../texts/vi.ts";
 import { VERSION } from "../version.ts";
-import { assetRoutes, type AssetTable } from "./assets.ts";
+import { assetRoutes } from "./assets.ts";
+import type { AppDeps } from "./deps.ts";
+import { activityRoutes } from "./routes/activity.ts";
+import { approvalRoutes } from "./routes/approvals.ts";
+import { conversationRoutes } from "./routes/conversations.ts";
+import { inboundRoutes } from "./routes/inbound.ts";
+import { turnRoutes } from "./routes/turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
 
-export type AppDeps = {
-  settings: Pick<Settings, "allowedHosts">;
-  store: Store;
-  assets: AssetTable;
-  log?: (line: string) => void;
-};
+export type { AppDeps } from "./deps.ts";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
@@ -25,6 +24,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/assets", assetRoutes(deps.assets));
 
   app.get("/api/health", (c) => c.json({ ok: true, version: VERSION }));
+  app.route("/api/conversations", conversationRoutes(deps));
+  app.route("/api/conversations", turnRoutes(deps));
+  app.route("/api/approvals", approvalRoutes(deps));
+  app.route("/api/inbound", inboundRoutes(deps));
+  app.route("/api/activity", activityRoutes(deps));
   app.get("/", (c) => noStore(c.html(homePage(deps.assets))));
   app.get("/fragments/server-status", (c) => noStore(c.html(serverStatus(VERSION))));
 

@@ -85,12 +85,13 @@ export function listConversations(
 }
 
 /** The newest conversation opened on a channel at or after `since` (K-20: the day's one). */
-export function latestOnChannel(store: Store, channel: string, since: string): Conversation | null {
+export function latestOnChannel(store: Store, channel: string, since: string, agentId?: string): Conversation | null {
   const row = one<ConversationRow>(
     store,
     `SELECT ${COLUMNS} FROM conversations WHERE channel = $channel AND created_at >= $since
-     ORDER BY created_at DESC, id DESC LIMIT 1`,
-    { channel, since },
+       AND ($agentId IS NULL OR agent_id = $agentId)
+     ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    { channel, since, agentId: agentId ?? null },
   );
   return row ? toConversation(row) : null;
 }

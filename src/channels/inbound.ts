@@ -1,0 +1,62 @@
+// The inbound gate (L-01…L-09): every platform hands a message here. It resolves the agent, opens or
+// reuses today's conversation for the channel (K-20, K-22), sends like the web does (same queue and
+// steer rules) and, when a turn started, waits for it and aggregates the reply.
+import { startOfLocalDay } from "../config/owner-time.ts";
+import { createConversation, getConversation, latestOnChannel } from "../store/conversations.ts";
+import type { Store } from "../store/db.ts";
+import { countQueued } from "../store/queue.ts";
+import { T } from "../texts/vi.ts";
+import type { Crew } from "../turns/crew.ts";
+import type { TurnHost } from "../turns/host.ts";
+import { send } from "../turns/send.ts";
+
+export type InboundRequest = { text: string; agentId?: string; channel: string; conversationId?: string; source: string };
+
+export type InboundReply = {
+  conversation_id: string;
+  agent_id: string;
+  text: string;
+  status: "done" | "halted" | "error" | "approval_required" | "queued";
+  steps: number;
+  queued: boolean;
+};
+
+export type InboundDeps = { store: Store; host: TurnHost; crew: () => Crew; timezone: string; now?: () => Date };
+
+export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok: true; reply: InboundReply } | { ok: false; status: 404 | 409 | 422 | 429; detail: string }> {
+  const conv = req.conversationId ? getConversation(d.store, req.conversationId) : null;
+  if (req.conversationId && !conv) return { ok: false, status: 404, detail: T.conversationNotFound };
+  const agentId = req.agentId ?? conv?.agentId ?? "default";
+  const agent = d.crew().get(agentId);
+  if (!agent || (conv && conv.agentId !== agentId)) return { ok: false, status: 404, detail: T.agentNotFound(agentId) };
+  const target = conv ?? todays(d, req.channel, agentId, req.source);
+  const out = send(d.host, d.store, { conversationId: target.id, text: req.text, source: req.source });
+  const base = { conversation_id: target.id, agent_id: agentId };
+  if (out.kind === "rejected") return { ok: false, status: out.status, detail: out.detail };
+  if (out.kind !== "started") return { ok: true, reply: { ...base, text: T.inboundQueued, status: "queued", steps: 0, queued: true } };
+  const result = await out.turn.done;
+  const pendingQuestion = result.status === "approval_required" && d.host.waitingKind(target.id) === "question";
+  const notice =
+    result.status === "done" ? "" :
+    result.status === "halted" ? T.noticeHalted[result.haltReason ?? "max_steps"] :
+    result.status === "error" ? T.noticeError :
+    pendingQuestion ? T.noticeQuestion : T.noticeApproval;
+  const text = notice ? [result.text.trim(), notice].filter(Boolean).join("\n\n") : result.text;
+  return { ok: true, reply: { ...base, text, status: result.status, steps: result.steps, queued: false } };
+}
+
+/** Today's conversation on a channel, or the one still busy from yesterday (K-22), or a new one. */
+function todays(d: InboundDeps, channel: string, agentId: string, source: string) {
+  const latest = latestOnChannel(d.store, channel, "", agentId);
+  const dayStart = startOfLocalDay((d.now ?? (() => new Date()))(), d.timezone).toISOString();
+  if (latest && (latest.createdAt >= dayStart || d.host.running(latest.id) || countQueued(d.store, latest.id) > 0)) return latest;
+  const agent = d.crew().get(agentId)!;
+  return createConversation(d.store, {
+    agentId,
+    channel,
+    source,
+    costCapUsd: agent.costCapUsd,
+    autonomous: agent.autonomous,
+    approvalTtlSeconds: agent.approvalTtlSeconds,
+  });
+}

@@ -1,0 +1,20 @@
+// What the HTTP layer is given: the store, the turn host, the activity hub, the crew and settings.
+import type { ActivityHub } from "../activity/hub.ts";
+import type { Settings } from "../config/settings.ts";
+import type { Store } from "../store/db.ts";
+import type { Crew } from "../turns/crew.ts";
+import type { TurnHost } from "../turns/host.ts";
+import type { AssetTable } from "./assets.ts";
+
+export type AppDeps = {
+  settings: Pick<Settings, "allowedHosts" | "timezone">;
+  store: Store;
+  assets: AssetTable;
+  host: TurnHost;
+  hub: ActivityHub;
+  crew: () => Crew;
+  log?: (line: string) => void;
+};
+
+/** The master agent's id: the web talks only to it (F-07, K-03). */
+export const MASTER = "default";

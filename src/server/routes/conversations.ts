@@ -1,0 +1,79 @@
+// Conversations API (K-01…K-05, K-17, K-21): create, list, get, edit options, delete.
+import { Hono } from "hono";
+import { z } from "zod";
+import { createConversation, deleteConversation, getConversation, listConversations, renameConversation, touchConversation, updateOptions } from "../../store/conversations.ts";
+import { T } from "../../texts/vi.ts";
+import { conversationDetail, conversationJson } from "../../turns/json.ts";
+import { readJson } from "../body.ts";
+import { MASTER, type AppDeps } from "../deps.ts";
+
+const createBody = z.strictObject({ title: z.string().max(200).optional() });
+const patchBody = z.strictObject({
+  title: z.string().min(1).max(200).optional(),
+  autonomous: z.boolean().optional(),
+  cost_cap_usd: z.number().min(0).max(100_000).optional(),
+  /** Revoke one always-allowed tool (D-07). */
+  revoke_auto_approve: z.string().min(1).optional(),
+});
+
+export function conversationRoutes(d: AppDeps): Hono {
+  const app = new Hono();
+
+  app.post("/", async (c) => {
+    const b = await readJson(c, createBody);
+    if (!b.ok) return b.response;
+    const master = d.crew().get(MASTER)!;
+    const conv = createConversation(d.store, {
+      agentId: MASTER,
+      title: b.value.title ?? "",
+      channel: "web",
+      source: "chat",
+      costCapUsd: master.costCapUsd,
+      autonomous: master.autonomous,
+      approvalTtlSeconds: master.approvalTtlSeconds,
+    });
+    d.hub.conversation(conversationJson(conv));
+    return c.json(conversationJson(conv), 201);
+  });
+
+  app.get("/", (c) => {
+    const list = listConversations(d.store, { agentId: MASTER });
+    return c.json({ conversations: list.map((x) => ({ ...conversationJson(x), running: !!d.host.running(x.id) })) });
+  });
+
+  app.get("/:id", (c) => {
+    const id = c.req.param("id");
+    const detail = conversationDetail(d.store, id, !!d.host.running(id));
+    return detail ? c.json(detail) : c.json({ detail: T.conversationNotFound }, 404);
+  });
+
+  app.patch("/:id", async (c) => {
+    const id = c.req.param("id");
+    const conv = getConversation(d.store, id);
+    if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
+    const b = await readJson(c, patchBody);
+    if (!b.ok) return b.response;
+    const v = b.value;
+    d.store.tx(() => {
+      if (v.title !== undefined) renameConversation(d.store, id, v.title);
+      const autoApprove = v.revoke_auto_approve ? conv.autoApprove.filter((t) => t !== v.revoke_auto_approve) : undefined;
+      updateOptions(d.store, id, { autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, autoApprove });
+      // A user edit of the conversation is a real change (K-05).
+      touchConversation(d.store, id);
+    });
+    const updated = getConversation(d.store, id)!;
+    d.hub.conversation(conversationJson(updated));
+    return c.json(conversationDetail(d.store, id, !!d.host.running(id)));
+  });
+
+  app.delete("/:id", (c) => {
+    const id = c.req.param("id");
+    if (!deleteConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
+    d.host.forget(id);
+    d.hub.conversation({ id, deleted: true });
+    return c.body(null, 204);
+  });
+
+  return app;
+}
+

@@ -1,0 +1,83 @@
+// The running crew: for each agent, what its turns need — routes, escalation, tools, limits, the
+// system prompt and workspace — resolved once from settings, profiles and the environment.
+// mode: work changes defaults, not rules (F-05): more steps, a higher cap, autonomy on.
+import { mkdirSync, realpathSync } from "node:fs";
+import { isAbsolute, join } from "node:path";
+import type { AgentProfile } from "../config/agent-schema.ts";
+import type { HomePaths } from "../config/home.ts";
+import type { Settings } from "../config/settings.ts";
+import { echoProvider } from "../llm/fake.ts";
+import { resolveRoute } from "../llm/registry.ts";
+import type { Route } from "../llm/types.ts";
+import { builtinTools } from "../tools/builtin.ts";
+import type { Tool } from "../tools/define.ts";
+
+export type AgentRuntime = {
+  id: string;
+  name: string;
+  routes: Route[];
+  /** Why configured routes could not be used (missing key, unknown provider): shown, never fatal. */
+  routeProblems: string[];
+  escalation: Route | null;
+  tools: Tool[];
+  workspace: string;
+  autonomous: boolean;
+  maxSteps: number;
+  costCapUsd: number;
+  approvalTtlSeconds: number;
+  toolOutputChars: number;
+  /** Built per turn: the date line at the end changes once a day (G-07). */
+  system(now?: Date): string;
+};
+
+export type Crew = { agents: Map<string, AgentRuntime>; get(id: string): AgentRuntime | undefined };
+
+export function buildCrew(settings: Settings, profiles: Map<string, AgentProfile>, paths: HomePaths, env: Record<string, string | undefined>): Crew {
+  const agents = new Map<string, AgentRuntime>();
+  const extra = { fake: echoProvider() };
+  for (const [id, p] of profiles) {
+    const problems: string[] = [];
+    const routes = (p.routes ?? settings.routes).flatMap((label) => {
+      const r = resolveRoute(label, env, extra);
+      if (!r.ok) problems.push(r.error);
+      return r.ok ? [r.route] : [];
+    });
+    const esc = p.escalation_route ? resolveRoute(p.escalation_route, env, extra) : null;
+    const work = p.mode === "work";
+    const allowed = p.tools ? new Set(p.tools) : null;
+    const name = p.name ?? (id === "default" ? "my-crew" : id);
+    agents.set(id, {
+      id,
+      name,
+      routes,
+      routeProblems: problems,
+      escalation: esc?.ok ? esc.route : null,
+      tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+      workspace: workspaceOf(p, paths),
+      autonomous: p.autonomous ?? work,
+      maxSteps: p.max_steps ?? (work ? 100 : settings.max_steps),
+      costCapUsd: p.cost_cap_usd ?? (work ? 10 : settings.cost_cap_usd),
+      approvalTtlSeconds: p.approval_ttl_seconds ?? settings.approval_ttl_seconds,
+      toolOutputChars: settings.tool_output_chars,
+      system: (now = new Date()) => systemPrompt(name, p, settings.timezone, now),
+    });
+  }
+  return { agents, get: (id) => agents.get(id) };
+}
+
+function workspaceOf(p: AgentProfile, paths: HomePaths): string {
+  const dir = p.workspace ? (isAbsolute(p.workspace) ? p.workspace : join(paths.root, p.workspace)) : paths.workspace;
+  mkdirSync(dir, { recursive: true });
+  return realpathSync(dir);
+}
+
+function systemPrompt(name: string, p: AgentProfile, timezone: string, now: Date): string {
+  const date = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(now);
+  return [
+    `You are ${name}, a personal agent of my-crew running on the owner's own server.${p.description ? ` ${p.description}` : ""}`,
+    "Answer in the language the owner writes in. Use tools when they help; state-changing tools may wait for the owner's approval.",
+    "Files live in your workspace; paths are relative to it.",
+    // The date line stays last so the rest of the prompt is identical from turn to turn (G-07).
+    `Today is ${date} (${timezone}).`,
+  ].join("\n\n");
+}

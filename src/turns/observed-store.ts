@@ -1,0 +1,34 @@
+// Runs are written and broadcast at step boundaries only (J-06, C-30): this wraps a TurnStore so that
+// every recorded step, model call and finish also pushes the run (with its steps) to the activity hub.
+import type { TurnStore } from "../agent/turn-store.ts";
+import type { ActivityHub } from "../activity/hub.ts";
+import type { Store } from "../store/db.ts";
+import { getRun } from "../store/runs.ts";
+import { runWithSteps } from "./json.ts";
+
+export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityHub): TurnStore {
+  const publish = () => {
+    const run = getRun(store, inner.runId);
+    if (run) hub.run(runWithSteps(store, run));
+  };
+  const after = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
+    const r = fn(...a);
+    publish();
+    return r;
+  };
+  return {
+    ...inner,
+    runId: inner.runId,
+    conversation: () => inner.conversation(),
+    history: () => inner.history(),
+    decisionFor: (id) => inner.decisionFor(id),
+    modelCalls: () => inner.modelCalls(),
+    recordModelCall: after(inner.recordModelCall),
+    recordToolResult: after(inner.recordToolResult),
+    recordStep: after(inner.recordStep),
+    charge: after(inner.charge),
+    requestDecision: (req) => inner.requestDecision(req),
+    takeSteers: () => inner.takeSteers(),
+    finish: after(inner.finish),
+  };
+}

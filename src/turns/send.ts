@@ -1,0 +1,54 @@
+// Sending a message to a conversation, for every channel (B-07…B-19, L-06…L-09): validation in the
+// order the spec's status codes imply, request_id replay, queueing while busy, `/steer`, and starting
+// the turn. Nothing is stored for a rejected send, so its request_id stays unused (B-09).
+import { getConversation } from "../store/conversations.ts";
+import type { Store } from "../store/db.ts";
+import { appendMessage, lastSeq } from "../store/messages.ts";
+import { enqueue } from "../store/queue.ts";
+import { findRequest, type RequestMatch } from "../store/requests.ts";
+import { touchConversation } from "../store/conversations.ts";
+import { T } from "../texts/vi.ts";
+import type { ActiveTurn, Reader, TurnHost } from "./host.ts";
+
+export type SendInput = { conversationId: string; text: string; source: string; requestId?: string; reader?: Reader };
+
+export type SendOutcome =
+  | { kind: "started"; turn: ActiveTurn }
+  | { kind: "queued"; itemId: number; queueKind: "follow_up" | "steer"; position: number }
+  /** The request_id was already used for a stored message: nothing new happened (B-08). */
+  | { kind: "replay"; turn: ActiveTurn | undefined }
+  | { kind: "rejected"; status: 404 | 409 | 422 | 429; detail: string };
+
+const STEER = /^\/steer(?:\s+([\s\S]*))?$/;
+
+export function send(host: TurnHost, store: Store, input: SendInput): SendOutcome {
+  const conv = getConversation(store, input.conversationId);
+  if (!conv) return { kind: "rejected", status: 404, detail: T.conversationNotFound };
+  if (input.requestId) {
+    const match = findRequest(store, conv.id, input.requestId);
+    if (match) return replay(host, conv.id, match);
+  }
+  const steer = STEER.exec(input.text.trim());
+  const steerText = steer?.[1]?.trim() ?? "";
+  if (steer && !steerText) return { kind: "rejected", status: 422, detail: T.steerEmpty };
+  if (host.waiting(conv.id)) return { kind: "rejected", status: 409, detail: T.waitingForDecision };
+  if (host.running(conv.id)) {
+    const r = enqueue(store, { conversationId: conv.id, kind: steer ? "steer" : "follow_up", text: steer ? steerText : input.text, source: input.source, requestId: input.requestId });
+    if (r.status === "full") return { kind: "rejected", status: 429, detail: T.queueFull };
+    if (r.status === "duplicate") return replay(host, conv.id, r.match);
+    return { kind: "queued", itemId: r.item.id, queueKind: r.item.kind, position: r.position };
+  }
+  // Idle: `/steer X` is simply the message X (B-17).
+  const text = steer ? steerText : input.text;
+  const afterSeq = lastSeq(store, conv.id);
+  store.tx(() => {
+    appendMessage(store, { conversationId: conv.id, role: "user", content: text, source: input.source, requestId: input.requestId });
+    touchConversation(store, conv.id);
+  });
+  return { kind: "started", turn: host.start(conv.id, { source: input.source, afterSeq, reader: input.reader }) };
+}
+
+function replay(host: TurnHost, conversationId: string, match: RequestMatch): SendOutcome {
+  if (match.kind === "queued") return { kind: "queued", itemId: match.itemId, queueKind: "follow_up", position: match.position };
+  return { kind: "replay", turn: host.running(conversationId) };
+}
