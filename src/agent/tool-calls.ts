@@ -94,6 +94,10 @@ async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) 
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
     finish(env, call, "done", output, startedAt);
   } catch (e) {
+    const signal = env.ctx.signal;
+    // Cut by a delete or a shutdown: nothing to record (the conversation is gone, or the run resumes).
+    if (signal.aborted && signal.reason !== "stop") return;
+    if (signal.aborted) return finish(env, call, "interrupted", "Stopped by the owner before this call finished; it may have partly run.", startedAt);
     const message = (e as Error)?.message ?? String(e);
     finish(env, call, "error", `Error: ${shortenError(message)}`, startedAt);
   }

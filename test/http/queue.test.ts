@@ -72,4 +72,15 @@ describe("queue, steer and stop", async () => {
     expect((await (await t.json(`/api/conversations/${id}/stop`, "POST", {})).json())).toEqual({ cleared: [], cancelled: false });
     expect((await t.json(`/api/conversations/nope/stop`, "POST", {})).status).toBe(404);
   });
+
+  test("deleting a busy conversation stops its turn and closes the run as interrupted", async () => {
+    const { id, first } = await busyConv(5);
+    await Bun.sleep(100);
+    expect((await t.request(`/api/conversations/${id}`, { method: "DELETE" })).status).toBe(204);
+    await collect(first, isEnd);
+    await Bun.sleep(20);
+    const run = t.store.db.query("SELECT status FROM runs WHERE conversation_id = ?").get(id) as { status: string };
+    expect(run.status).toBe("interrupted");
+    expect(t.runtime.host.running(id)).toBeUndefined();
+  });
 });
