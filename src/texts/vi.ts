@@ -42,5 +42,7 @@ export const T = {
   noticeQuestion: "Lượt này đang chờ bạn trả lời một câu hỏi trên giao diện web.",
   noticeHalted: { budget: "Đã dừng: hết ngân sách chi tiêu của cuộc trò chuyện.", max_steps: "Đã dừng: vượt quá số bước cho phép của một lượt.", loop: "Đã dừng: agent lặp lại cùng một thao tác." },
   noticeError: "Lượt này gặp lỗi và đã dừng.",
+  redacted: "[đã che]",
+  exportReviewReminder: "Bản xuất này đã che các khoá và token mà máy chủ biết, nhưng không che được mọi bí mật (ví dụ thứ bạn tự gõ hoặc thứ agent đọc từ tệp). Hãy đọc lại trước khi dán vào đâu đó.",
   starting: "my-crew đang khởi động, thử lại sau giây lát.",
 } as const;
