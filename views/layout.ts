@@ -29,11 +29,18 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <link rel="stylesheet" href="${a.url("tokens.css")}">
 <link rel="stylesheet" href="${a.url("tokens-dark.css")}" media="(prefers-color-scheme: dark)">
 <link rel="stylesheet" href="${a.url("app.css")}">
+<link rel="stylesheet" href="${a.url("chat.css")}">
 <style>${raw(fonts)}</style>
 <script src="${a.url("texts.js")}" defer></script>
+<script src="${a.url("storage.js")}" defer></script>
+<script src="${a.url("marked.js")}" defer></script>
+<script src="${a.url("purify.js")}" defer></script>
+<script src="${a.url("markdown.js")}" defer></script>
 <script src="${a.url("htmx.js")}" defer></script>
 <script src="${a.url("hx-sse.js")}" defer></script>
-<script src="${a.url("app.js")}" defer></script>
+<script src="${a.url("nav.js")}" defer></script>
+<script src="${a.url("cards.js")}" defer></script>
+<script src="${a.url("chat.js")}" defer></script>
 <script src="${a.url("alpine.js")}" defer></script>
 </head>
 <body>

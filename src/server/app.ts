@@ -1,7 +1,6 @@
 // The Hono app: the fence and gzip on every path, the asset routes, pages and the API. Features add
 // their own sub-apps with app.route(); handlers stay guard clauses that end in one response.
 import { Hono } from "hono";
-import { homePage } from "../../views/home-page.ts";
 import { serverStatus } from "../../views/server-status.ts";
 import { T } from "../texts/vi.ts";
 import { VERSION } from "../version.ts";
@@ -12,6 +11,10 @@ import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { turnRoutes } from "./routes/turns.ts";
+import { pageRoutes } from "./routes/pages.ts";
+import { exportRoutes } from "./routes/export.ts";
+import { statsRoutes } from "./routes/stats.ts";
+import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
 
@@ -28,8 +31,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/conversations", turnRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
+  app.route("/api/activity/runs", exportRoutes(deps));
   app.route("/api/activity", activityRoutes(deps));
-  app.get("/", (c) => noStore(c.html(homePage(deps.assets))));
+  app.route("/api/stats", statsRoutes(deps));
+  app.route("/", uiTurnRoutes(deps));
+  app.route("/", pageRoutes(deps));
   app.get("/fragments/server-status", (c) => noStore(c.html(serverStatus(VERSION))));
 
   app.notFound((c) => c.json({ detail: T.notFound }, 404));

@@ -10,7 +10,15 @@ import interVi600 from "@fontsource/inter/files/inter-vietnamese-600-normal.woff
 import tokens from "../../public/tokens.css" with { type: "file" };
 import tokensDark from "../../public/tokens-dark.css" with { type: "file" };
 import appCss from "../../public/app.css" with { type: "file" };
-import appJs from "../../public/app.js" with { type: "file" };
+// marked exports only its ESM entry; the UMD build (a browser global) is taken by path.
+import marked from "../../node_modules/marked/lib/marked.umd.js" with { type: "file" };
+import purify from "dompurify/dist/purify.min.js" with { type: "file" };
+import storageJs from "../../public/storage.js" with { type: "file" };
+import markdownJs from "../../public/markdown.js" with { type: "file" };
+import navJs from "../../public/nav.js" with { type: "file" };
+import cardsJs from "../../public/cards.js" with { type: "file" };
+import chatJs from "../../public/chat.js" with { type: "file" };
+import chatCss from "../../public/chat.css" with { type: "file" };
 import textsJs from "../../public/texts.js" with { type: "file" };
 import icons from "../../public/icons.svg" with { type: "file" };
 import favicon from "../../public/favicon.svg" with { type: "file" };
@@ -26,7 +34,14 @@ export const ASSET_FILES = {
   "tokens.css": tokens,
   "tokens-dark.css": tokensDark,
   "app.css": appCss,
-  "app.js": appJs,
+  "marked.js": marked,
+  "purify.js": purify,
+  "storage.js": storageJs,
+  "markdown.js": markdownJs,
+  "nav.js": navJs,
+  "cards.js": cardsJs,
+  "chat.js": chatJs,
+  "chat.css": chatCss,
   "texts.js": textsJs,
   "icons.svg": icons,
   "favicon.svg": favicon,

@@ -1,0 +1,82 @@
+// Header pills' cards, cap raising, approval decisions and the activity strip (M-11…M-15, M-28, M-29,
+// M-35). Cards close on Escape (focus back to their pill) or a click outside.
+document.addEventListener("alpine:init", () => {
+  const Alpine = window.Alpine;
+  const T = window.T;
+
+  /** PATCH the conversation, then refresh the header (and the composer's lock) from the server. */
+  window.patchConversation = async (conv, body) => {
+    const res = await fetch(`/api/conversations/${conv}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    if (!res.ok) return null;
+    const detail = await res.json();
+    window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#chat-header", swap: "outerHTML" });
+    window.dispatchEvent(new CustomEvent("conversation-patched", { detail }));
+    return detail;
+  };
+  Alpine.magic("patch", () => (conv, body) => window.patchConversation(conv, body));
+
+  Alpine.data("card", () => ({
+    open: false,
+    toggle() {
+      this.open = !this.open;
+    },
+    close() {
+      if (!this.open) return;
+      this.open = false;
+      this.$nextTick(() => this.$refs.pill?.focus());
+    },
+  }));
+
+  Alpine.data("capForm", (conv, cap) => ({
+    cap,
+    raise() {
+      this.cap = Math.round((Number(this.cap) + 1) * 100) / 100;
+      return window.patchConversation(conv, { cost_cap_usd: this.cap });
+    },
+    setCap() {
+      const value = Number(this.cap);
+      if (!Number.isFinite(value) || value < 0) return;
+      return window.patchConversation(conv, { cost_cap_usd: value });
+    },
+  }));
+
+  // An approval bar or question card: a live countdown to the deadline, and a decision that
+  // continues the same run as a stream of fragments into the thread.
+  Alpine.data("decision", (s) => ({
+    left: "",
+    answer: "",
+    init() {
+      const tick = () => {
+        const ms = Date.parse(s.deadline) - Date.now();
+        if (ms <= 0) return (this.left = T.expired);
+        const m = Math.floor(ms / 60000);
+        this.left = `${m}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, "0")}`;
+      };
+      tick();
+      this.timer = setInterval(tick, 1000);
+    },
+    destroy() {
+      clearInterval(this.timer);
+    },
+    decide(values) {
+      const src = window.streamSource();
+      this.$el.closest("#approval-bar")?.replaceChildren();
+      window.htmx.ajax("POST", `/ui/approvals/${s.id}`, { source: src, target: "#thread", swap: "beforeend", values }).finally(() => src.remove());
+    },
+  }));
+
+  Alpine.data("strip", () => ({
+    open: window.deviceStore.get("activityStrip", false),
+    toggle() {
+      this.open = !this.open;
+      window.deviceStore.set("activityStrip", this.open);
+    },
+  }));
+});
+
+/** Each stream gets its own source element: htmx queues requests per element, and a send must never wait behind (or touch) a running stream. */
+window.streamSource = () => {
+  const el = document.createElement("div");
+  (document.querySelector("#streams") ?? document.body).appendChild(el);
+  return el;
+};

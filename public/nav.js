@@ -1,0 +1,77 @@
+// The shell's drawer and the conversation list (M-06…M-10, M-67…M-69).
+document.addEventListener("alpine:init", () => {
+  const Alpine = window.Alpine;
+  const T = window.T;
+  const store = window.deviceStore;
+
+  // On phones the list is a modal drawer: Escape, a tap outside or choosing a conversation closes
+  // it, and focus returns to the menu button. ⌘K / Ctrl+K opens it at the search box.
+  Alpine.data("drawer", () => ({
+    open: false,
+    toggle() {
+      this.open ? this.close() : this.show();
+    },
+    show(focusSearch = false) {
+      this.open = true;
+      this.$nextTick(() => (focusSearch && this.$el.querySelector(".conv-search")) ? this.$el.querySelector(".conv-search").focus() : this.$el.querySelector("#sidebar a, #sidebar button")?.focus());
+    },
+    close() {
+      if (!this.open) return;
+      this.open = false;
+      // The chat is inert while the drawer is open; focus it only once Alpine has lifted that.
+      this.$nextTick(() => document.querySelector("#main .menu-btn")?.focus());
+    },
+    hotkey(e) {
+      if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "k") {
+        e.preventDefault();
+        this.show(true);
+      }
+    },
+    init() {
+      document.addEventListener("htmx:after:swap", () => this.close());
+    },
+  }));
+
+  // Grouping by the viewer's calendar, "how long ago", unread dots from per-device seen marks
+  // (first use: everything counts as read), and the search filter.
+  Alpine.data("convList", () => ({
+    init() {
+      const rows = [...this.$el.querySelectorAll(".conv-row")];
+      let seen = store.get("seen", null);
+      if (seen === null) seen = store.update("seen", (m) => Object.fromEntries(rows.map((r) => [r.dataset.id, r.dataset.updated]).concat(Object.entries(m))));
+      const current = this.$el.querySelector(".conv-row.current");
+      if (current) seen = store.update("seen", (m) => ({ ...m, [current.dataset.id]: current.dataset.updated }));
+      const now = new Date();
+      const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
+      const today = day(now);
+      let last = null;
+      for (const row of rows) {
+        const updated = new Date(row.dataset.updated);
+        const label = day(updated) === today ? T.today : day(updated) === today - 86_400_000 ? T.yesterday : T.older;
+        if (label !== last) row.before(Object.assign(document.createElement("li"), { className: "conv-group", textContent: label }));
+        last = label;
+        row.querySelector(".conv-ago").textContent = ago(updated, now);
+        const mark = seen[row.dataset.id];
+        row.querySelector(".dot").hidden = !mark || mark >= row.dataset.updated || row.classList.contains("current");
+      }
+    },
+    markSeen(id, updated) {
+      store.update("seen", (m) => ({ ...m, [id]: updated }));
+    },
+    filter(q) {
+      const needle = q.trim().toLowerCase();
+      this.$el.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !!needle && !r.dataset.title.includes(needle)));
+      this.$el.querySelectorAll(".conv-group").forEach((g) => (g.hidden = !!needle));
+    },
+  }));
+
+  function ago(date, now) {
+    const s = Math.round((now - date) / 1000);
+    if (s < 60) return T.justNow;
+    const rtf = new Intl.RelativeTimeFormat("vi", { numeric: "auto" });
+    for (const [unit, size] of [["day", 86400], ["hour", 3600], ["minute", 60]]) {
+      if (s >= size) return rtf.format(-Math.floor(s / size), unit);
+    }
+    return T.justNow;
+  }
+});

@@ -1,0 +1,46 @@
+// Everything the chat screen renders for one conversation, read from the store in one place.
+import type { ChatData } from "../../views/chat-page.ts";
+import { listPending } from "../store/approvals.ts";
+import { getConversation } from "../store/conversations.ts";
+import { all } from "../store/db.ts";
+import { listMessages } from "../store/messages.ts";
+import { listQueue } from "../store/queue.ts";
+import { listRuns, listSteps } from "../store/runs.ts";
+import type { AppDeps } from "./deps.ts";
+
+export function chatData(d: AppDeps, id: string): ChatData | null {
+  const conversation = getConversation(d.store, id);
+  if (!conversation) return null;
+  const crew = [...d.crew().agents.values()].map((x) => ({ id: x.id, name: x.name }));
+  const agent = d.crew().get(conversation.agentId);
+  const active = d.host.running(id);
+  const runs = listRuns(d.store, { conversationId: id, limit: 200 });
+  return {
+    conversation,
+    thread: {
+      messages: listMessages(d.store, id),
+      runs,
+      toolStatus: toolStatuses(d, id),
+      agentId: conversation.agentId,
+      agentName: agent?.name ?? conversation.agentId,
+      skipRunId: active?.runId,
+    },
+    pending: listPending(d.store, id)[0] ?? null,
+    queued: listQueue(d.store, id),
+    running: !!active,
+    runningRunId: active?.runId ?? null,
+    activity: { conversationId: id, runs: runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) })), maxSteps: agent?.maxSteps ?? 30 },
+    crew: crew.sort((a, b) => (a.id === "default" ? -1 : b.id === "default" ? 1 : a.name.localeCompare(b.name))),
+  };
+}
+
+/** How each tool call of the conversation ended, from its run step (done, denied, refused…). */
+export function toolStatuses(d: AppDeps, conversationId: string): Map<string, string> {
+  const rows = all<{ id: string; status: string }>(
+    d.store,
+    `SELECT s.tool_call_id AS id, s.status FROM run_steps s JOIN runs r ON r.id = s.run_id
+     WHERE r.conversation_id = $conversationId AND s.type = 'tool' AND s.tool_call_id IS NOT NULL`,
+    { conversationId },
+  );
+  return new Map(rows.map((r) => [r.id, r.status]));
+}

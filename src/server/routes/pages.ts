@@ -1,0 +1,63 @@
+// Pages (M-01…M-05): real paths; each answers a full load with the whole shell and an htmx request
+// with just the #main fragment, so the same components serve both.
+import { Hono, type Context } from "hono";
+import { appShell } from "../../../views/app-shell.ts";
+import { chatMain } from "../../../views/chat-page.ts";
+import { manageMain } from "../../../views/manage-page.ts";
+import { convList, sidebar } from "../../../views/sidebar.ts";
+import { chatHeader } from "../../../views/chat-header.ts";
+import { convActivity } from "../../../views/conv-activity.ts";
+import { createConversation, listConversations } from "../../store/conversations.ts";
+import { T } from "../../texts/vi.ts";
+import { chatData } from "../chat-data.ts";
+import { MASTER, type AppDeps } from "../deps.ts";
+
+export function pageRoutes(d: AppDeps): Hono {
+  const app = new Hono();
+  const list = () => listConversations(d.store, { agentId: MASTER });
+  const page = (c: Context, title: string, current: string | null, main: Parameters<typeof appShell>[3]) => {
+    const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
+    return noStore(c.html(partial ? main : appShell(d.assets, title, sidebar(d.assets, list(), current), main)));
+  };
+
+  app.get("/", (c) => {
+    const newest = list()[0];
+    const id = newest?.id ?? newConversation(d).id;
+    return page(c, T.appName, id, chatMain(d.assets, chatData(d, id)!));
+  });
+
+  app.get("/c/:id", (c) => {
+    const data = chatData(d, c.req.param("id"));
+    if (!data) return c.redirect("/", 302);
+    return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data));
+  });
+
+  app.get("/manage/:section?", (c) => page(c, `${T.manage} · ${T.appName}`, null, manageMain(d.assets, c.req.param("section") ?? "activity")));
+
+  /** "New conversation": a plain form POST, answered with a redirect to the new conversation. */
+  app.post("/ui/conversations", (c) => c.redirect(`/c/${newConversation(d).id}`, 303));
+
+  app.get("/ui/conv-list", (c) => noStore(c.html(convList(list(), c.req.query("current") ?? null))));
+  app.get("/c/:id/header", (c) => {
+    const data = chatData(d, c.req.param("id"));
+    return data ? noStore(c.html(chatHeader(data.conversation, data.crew.length))) : c.body(null, 404);
+  });
+  app.get("/c/:id/activity", (c) => {
+    const data = chatData(d, c.req.param("id"));
+    return data ? noStore(c.html(convActivity(data.activity))) : c.body(null, 404);
+  });
+  return app;
+}
+
+function newConversation(d: AppDeps) {
+  const master = d.crew().get(MASTER)!;
+  const conv = createConversation(d.store, { agentId: MASTER, channel: "web", source: "chat", costCapUsd: master.costCapUsd, autonomous: master.autonomous, approvalTtlSeconds: master.approvalTtlSeconds });
+  return conv;
+}
+
+function noStore(res: Response | Promise<Response>): Promise<Response> {
+  return Promise.resolve(res).then((r) => {
+    r.headers.set("cache-control", "no-store");
+    return r;
+  });
+}

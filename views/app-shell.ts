@@ -1,0 +1,17 @@
+// The full page around #main: the sidebar (a modal drawer on phones, M-67…M-69) and the live activity
+// feed (hx-sse:connect) whose named frames become window events the components listen to.
+import { html } from "hono/html";
+import type { HtmlEscapedString } from "hono/utils/html";
+import type { AssetTable } from "../src/server/assets.ts";
+import { layout } from "./layout.ts";
+
+type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+
+export function appShell(a: AssetTable, title: string, sidebar: Html, main: Html) {
+  return layout(a, title, html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)">
+  <div class="backdrop" :class="open && 'open'" @click="close()"></div>
+  ${sidebar}
+  ${main}
+  <div id="activity-feed" hx-sse:connect="/api/activity/stream" hidden></div>
+</div>`);
+}

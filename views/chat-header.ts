@@ -1,0 +1,47 @@
+// #chat-header (M-11…M-15, E-11): the title and three pills — spend vs cap, options, crew size — each
+// opening a card that closes on Escape (focus back to its pill) or a click outside.
+import { html } from "hono/html";
+import type { Conversation } from "../src/store/conversations.ts";
+import { T } from "../src/texts/vi.ts";
+import { money } from "./format.ts";
+
+export const CAP_STEP_USD = 1;
+
+export function chatHeader(c: Conversation, crewSize: number) {
+  const capped = c.costCapUsd > 0;
+  const pct = capped ? Math.min(100, Math.round((c.spentUsd / c.costCapUsd) * 100)) : 0;
+  const label = capped ? T.spentOf(money(c.spentUsd), money(c.costCapUsd)) : T.spentNoCap(money(c.spentUsd));
+  const conv = JSON.stringify(c.id);
+  return html`<header id="chat-header" class="chat-header">
+  <h1 class="chat-title">${c.title || T.untitled}</h1>
+  <div class="pills">
+    <div class="pill-wrap" x-data="card">
+      <button type="button" class="pill${capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : ""}" id="spend-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${label}</button>
+      <div class="card" x-show="open" x-cloak @click.outside="close()" @keydown.escape.stop="close()" x-data="capForm(${conv}, ${c.costCapUsd})">
+        ${capped ? html`<div class="bar"><span style="width:${pct}%"></span></div><p>${T.remaining}: ${money(Math.max(0, c.costCapUsd - c.spentUsd))}</p>` : ""}
+        <p>${T.delegatedShare}: ${money(c.delegatedUsd)}</p>
+        ${c.unknownCostCalls > 0 ? html`<p class="muted">${T.unknownCalls(c.unknownCostCalls)}</p>` : ""}
+        ${capControls()}
+      </div>
+    </div>
+    <div class="pill-wrap" x-data="card">
+      <button type="button" class="pill" id="options-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${T.options}</button>
+      <div class="card" x-show="open" x-cloak @click.outside="close()" @keydown.escape.stop="close()">
+        <label class="switch"><input type="checkbox" ${c.autonomous ? "checked" : ""} @change="$patch(${conv}, {autonomous: $event.target.checked})"> ${T.autonomous}</label>
+        <p class="card-label">${T.alwaysAllowed}</p>
+        ${c.autoApprove.length === 0 ? html`<p class="muted">${T.noneAllowed}</p>` : html`<ul class="allowed">${c.autoApprove.map((t) => html`<li><code>${t}</code> <button type="button" class="btn btn-small" @click="$patch(${conv}, {revoke_auto_approve: ${JSON.stringify(t)}})">${T.revoke}</button></li>`)}</ul>`}
+      </div>
+    </div>
+    <span class="pill pill-static" id="crew-pill">${T.crew(crewSize)}</span>
+  </div>
+</header>`;
+}
+
+/** Raise by one step or type a new cap (0 = no cap); shared by the spend card and the budget notice. */
+export function capControls() {
+  return html`<div class="cap-controls">
+  <button type="button" class="btn btn-small" @click="raise()">${T.raiseBy(`$${CAP_STEP_USD.toFixed(2)}`)}</button>
+  <form @submit.prevent="setCap()"><input type="number" min="0" step="0.5" x-model="cap" aria-label="${T.setCap}"> <button type="submit" class="btn btn-small">${T.setCap}</button></form>
+  <p class="muted">${T.noCap}</p>
+</div>`;
+}

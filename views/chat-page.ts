@@ -1,0 +1,56 @@
+// The chat screen: #main holds the header, the thread, the approval bar and the composer, beside the
+// conversation's activity. The same #main fragment answers a full load and an htmx swap.
+import { html } from "hono/html";
+import type { Approval } from "../src/store/approvals.ts";
+import type { Conversation } from "../src/store/conversations.ts";
+import type { QueuedMessage } from "../src/store/queue.ts";
+import type { AssetTable } from "../src/server/assets.ts";
+import { T } from "../src/texts/vi.ts";
+import { approvalBar } from "./approval-bar.ts";
+import { capControls, chatHeader } from "./chat-header.ts";
+import { composer } from "./composer.ts";
+import { convActivity, type ActivityData } from "./conv-activity.ts";
+import { icon } from "./layout.ts";
+import { thread, type ThreadData } from "./thread.ts";
+import { avatarHue, initial } from "./format.ts";
+
+export type ChatData = {
+  conversation: Conversation;
+  thread: ThreadData;
+  pending: Approval | null;
+  queued: QueuedMessage[];
+  running: boolean;
+  runningRunId: string | null;
+  activity: ActivityData;
+  crew: { id: string; name: string }[];
+};
+
+export function chatMain(a: AssetTable, d: ChatData) {
+  const c = d.conversation;
+  const locked = c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
+  const state = JSON.stringify({ conv: c.id, running: d.running, run: d.runningRunId });
+  return html`<main id="main" class="main" :inert="open" x-data="chat(${state})" data-conversation="${c.id}">
+  <div class="chat-col">
+    <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
+    <div class="thread-wrap">
+      ${d.thread.messages.length === 0 ? welcome(d.crew) : ""}
+      ${thread(d.thread)}
+    </div>
+    ${locked ? html`<div class="budget-notice card-warn" x-data="capForm(${JSON.stringify(c.id)}, ${c.costCapUsd})"><p>${T.budgetLocked}</p>${capControls()}</div>` : ""}
+    ${approvalBar(d.pending)}
+    ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued })}
+  </div>
+  ${convActivity(d.activity)}
+</main>`;
+}
+
+/** A new chat speaks as the master and names the crew (F-29). */
+function welcome(crew: { id: string; name: string }[]) {
+  const master = crew[0] ?? { id: "default", name: T.appName };
+  const members = crew.slice(1).map((m) => m.name);
+  return html`<section class="welcome">
+  <span class="avatar avatar-lg" style="--hue:${avatarHue(master.id)}">${initial(master.name)}</span>
+  <h2>${T.welcomeSpeaker(master.name)}</h2>
+  <p class="muted">${members.length ? T.welcomeCrew(members.join(", ")) : T.welcomeAlone}</p>
+</section>`;
+}

@@ -1,0 +1,37 @@
+// #conv-activity (M-34…M-36, J-22): the runs of the open conversation with every step, opening with a
+// summary card. One element: a column on wide screens, a one-line strip on narrow ones (CSS), so
+// exactly one of the two is ever rendered.
+import { html } from "hono/html";
+import type { Run, RunStep } from "../src/store/runs.ts";
+import { T } from "../src/texts/vi.ts";
+import { money, oneLine } from "./format.ts";
+
+export type ActivityData = { conversationId: string; runs: { run: Run; steps: RunStep[] }[]; maxSteps: number };
+
+export function convActivity(d: ActivityData) {
+  const spend = d.runs.reduce((n, r) => n + r.run.spentUsd, 0);
+  const steps = d.runs.reduce((n, r) => n + r.steps.length, 0);
+  const latest = d.runs[0]?.run;
+  return html`<aside id="conv-activity" class="conv-activity" x-data="strip" :class="open ? 'open' : ''" aria-label="${T.activityTitle}">
+  <button type="button" class="strip-toggle" @click="toggle()" :aria-expanded="open">${T.activityTitle}${latest ? html` · ${progress(latest, d.runs[0]!.steps, d.maxSteps)}` : ""}</button>
+  <div class="activity-body">
+    <h2>${T.activityTitle}</h2>
+    ${d.runs.length === 0 ? html`<p class="muted">${T.noRunsYet}</p>` : html`<dl class="summary-card">
+      <dt>${T.summarySpend}</dt><dd>${money(spend)}</dd>
+      <dt>${T.summarySteps}</dt><dd>${steps}</dd>
+      <dt>${T.summaryDelegated}</dt><dd>0</dd>
+      <dt>${T.summaryModel}</dt><dd>${latest?.model ?? "—"}</dd>
+    </dl>`}
+    <ol class="runs">${d.runs.map(({ run, steps }) => html`<li class="run st-${run.status}" id="run-${run.id}">
+      <div class="run-line"><span class="progress">${progress(run, steps, d.maxSteps)}</span> <span class="muted">${money(run.spentUsd)}</span></div>
+      <ol class="steps">${steps.map((s) => html`<li class="step step-${s.type} st-${s.status}"><span class="step-type">${s.type === "tool" ? s.name : s.type}</span> ${s.arguments ? html`<code>${oneLine(s.arguments, 60)}</code>` : ""}${s.result ? html`<details><summary>${oneLine(s.result, 60)}</summary><pre>${s.result}</pre></details>` : ""}</li>`)}</ol>
+    </li>`)}</ol>
+  </div>
+</aside>`;
+}
+
+/** "3/7 steps" while running (model calls of the step limit), never a percentage (M-36, J-12). */
+function progress(run: Run, steps: RunStep[], maxSteps: number): string {
+  const models = steps.filter((s) => s.type === "model").length;
+  return run.status === "running" ? T.stepsProgress(models, maxSteps) : `${T.runStatus[run.status] ?? run.status} · ${T.stepsCount(steps.length)}`;
+}

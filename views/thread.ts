@@ -1,0 +1,68 @@
+// #thread (M-18, M-19): the stored conversation grouped by run, each run in `#turn-<run id>` so a
+// live stream can replace exactly its run. Assistant text is marked `data-md` and rendered as
+// Markdown (sanitised) in the browser; user text is shown as typed.
+import { html, raw } from "hono/html";
+import type { Message } from "../src/store/messages.ts";
+import type { Run } from "../src/store/runs.ts";
+import { T } from "../src/texts/vi.ts";
+import { toolCard } from "./tool-card.ts";
+
+type Html = ReturnType<typeof html>;
+export type ThreadData = { messages: Message[]; runs: Run[]; toolStatus: Map<string, string>; agentName: string; agentId: string; skipRunId?: string };
+
+export function thread(d: ThreadData) {
+  return html`<div id="thread" class="thread" data-agent="${d.agentId}" aria-live="polite">${threadBody(d)}</div>`;
+}
+
+export function threadBody(d: ThreadData): Html[] {
+  const runs = [...d.runs].filter((r) => r.afterSeq !== null).sort((a, b) => a.afterSeq! - b.afterSeq! || a.startedAt.localeCompare(b.startedAt));
+  const out: Html[] = [];
+  const first = runs[0]?.afterSeq ?? Infinity;
+  out.push(...messagesHtml(d.messages.filter((m) => m.seq <= first), d));
+  runs.forEach((r, i) => {
+    if (r.id === d.skipRunId) return;
+    const until = runs[i + 1]?.afterSeq ?? Infinity;
+    out.push(turnHtml(r, d.messages.filter((m) => m.seq > r.afterSeq! && m.seq <= until), d));
+  });
+  return out;
+}
+
+export function turnHtml(r: Run, messages: Message[], d: Pick<ThreadData, "toolStatus" | "agentName" | "agentId">, extra: Html | string = "") {
+  return html`<div class="turn" id="turn-${r.id}" data-status="${r.status}">${messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null)}${runNotice(r)}${extra}</div>`;
+}
+
+/** `open`: what a call without a result shows — still running, or waiting for the owner. */
+export function messagesHtml(messages: Message[], d: Pick<ThreadData, "toolStatus" | "agentName" | "agentId">, open: string | null = null): Html[] {
+  const results = new Map(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId ?? "", m]));
+  const out: Html[] = [];
+  for (const m of messages) {
+    if (m.role === "user") out.push(userBubble(m.content, `m-${m.id}`));
+    if (m.role !== "assistant") continue;
+    if (m.content.trim()) out.push(assistantBubble(m.content, `m-${m.id}`));
+    for (const c of Array.isArray(m.toolCalls) ? (m.toolCalls as { id: string; name: string; arguments: string }[]) : []) {
+      const r = results.get(c.id);
+      out.push(toolCard({ id: c.id, name: c.name, arguments: c.arguments, output: r?.content ?? null, status: r ? d.toolStatus.get(c.id) ?? "done" : open }));
+    }
+  }
+  return out;
+}
+
+export function userBubble(text: string, id?: string) {
+  return html`<div class="msg user"${id ? raw(` id="${id}"`) : ""}><div class="bubble">${text}</div></div>`;
+}
+
+export function assistantBubble(text: string, id?: string) {
+  return html`<div class="msg assistant"${id ? raw(` id="${id}"`) : ""}><div class="bubble md" data-md>${text}</div></div>`;
+}
+
+/** How a run ended, when that needs saying under its messages (M-18). */
+export function runNotice(r: Pick<Run, "status" | "haltReason" | "summary">) {
+  if (r.status === "halted") return notice("warn", T.noticeHalted[r.haltReason ?? "max_steps"], r.haltReason === "budget");
+  if (r.status === "error") return notice("error", r.summary || T.noticeError);
+  if (r.status === "cancelled") return notice("muted", T.turnStopped);
+  return "";
+}
+
+export function notice(kind: "warn" | "error" | "muted" | "info", text: string, budget = false) {
+  return html`<p class="notice notice-${kind}"${budget ? raw(' data-budget') : ""}>${text}</p>`;
+}
