@@ -15,18 +15,18 @@ export function chatHeader(c: Conversation, crewSize: number) {
   return html`<header id="chat-header" class="chat-header">
   <h1 class="chat-title">${c.title || T.untitled}</h1>
   <div class="pills">
-    <div class="pill-wrap" x-data="card">
+    <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
       <button type="button" class="pill${capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : ""}" id="spend-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${label}</button>
-      <div class="card" x-show="open" x-cloak @click.outside="close()" @keydown.escape.stop="close()" x-data="capForm(${conv}, ${c.costCapUsd})">
+      <div class="card" x-show="open" x-cloak @click.outside="close()" x-data="capForm(${conv}, ${c.costCapUsd})">
         ${capped ? html`<div class="bar"><span style="width:${pct}%"></span></div><p>${T.remaining}: ${money(Math.max(0, c.costCapUsd - c.spentUsd))}</p>` : ""}
         <p>${T.delegatedShare}: ${money(c.delegatedUsd)}</p>
         ${c.unknownCostCalls > 0 ? html`<p class="muted">${T.unknownCalls(c.unknownCostCalls)}</p>` : ""}
         ${capControls()}
       </div>
     </div>
-    <div class="pill-wrap" x-data="card">
+    <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
       <button type="button" class="pill" id="options-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${T.options}</button>
-      <div class="card" x-show="open" x-cloak @click.outside="close()" @keydown.escape.stop="close()">
+      <div class="card" x-show="open" x-cloak @click.outside="close()">
         <label class="switch"><input type="checkbox" ${c.autonomous ? "checked" : ""} @change="$patch(${conv}, {autonomous: $event.target.checked})"> ${T.autonomous}</label>
         <p class="card-label">${T.alwaysAllowed}</p>
         ${c.autoApprove.length === 0 ? html`<p class="muted">${T.noneAllowed}</p>` : html`<ul class="allowed">${c.autoApprove.map((t) => html`<li><code>${t}</code> <button type="button" class="btn btn-small" @click="$patch(${conv}, {revoke_auto_approve: ${JSON.stringify(t)}})">${T.revoke}</button></li>`)}</ul>`}

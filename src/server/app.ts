@@ -14,6 +14,7 @@ import { turnRoutes } from "./routes/turns.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { exportRoutes } from "./routes/export.ts";
 import { statsRoutes } from "./routes/stats.ts";
+import { fileRoutes } from "./routes/files.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/activity/runs", exportRoutes(deps));
   app.route("/api/activity", activityRoutes(deps));
   app.route("/api/stats", statsRoutes(deps));
+  app.route("/api/agents", fileRoutes(deps));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.get("/fragments/server-status", (c) => noStore(c.html(serverStatus(VERSION))));

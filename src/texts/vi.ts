@@ -99,5 +99,8 @@ export const T = {
   manageSoon: "Phần này sẽ có ở bản tiếp theo.",
   errorCardTitle: "Phần này gặp lỗi khi hiển thị.",
   reload: "Tải lại",
+  fileMissingPath: "cần đường dẫn tệp trong workspace, ví dụ ?path=anh.png",
+  fileOutside: "Đường dẫn này nằm ngoài workspace của agent nên không được phục vụ.",
+  fileNotFound: "Không có tệp này trong workspace.",
   starting: "my-crew đang khởi động, thử lại sau giây lát.",
 } as const;

@@ -7,6 +7,7 @@ import { addSpend, getConversation, touchConversation } from "../store/conversat
 import type { Store } from "../store/db.ts";
 import { appendMessage, listMessages } from "../store/messages.ts";
 import { moveToHistory } from "../store/queue.ts";
+import { recordSideCall } from "../store/side-calls.ts";
 import { addRunSpend, addStep, countSteps, setRunModel, setRunStatus } from "../store/runs.ts";
 
 export class ConversationGoneError extends Error {}
@@ -36,6 +37,9 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
         if (rec.text || rec.toolCalls.length > 0) {
           appendMessage(store, { conversationId, role: "assistant", content: rec.text, toolCalls: rec.toolCalls.length ? rec.toolCalls : null, provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens });
           touchConversation(store, conversationId);
+        } else {
+          // A call that produced nothing to store still cost something: the ledger must see it (E-04).
+          recordSideCall(store, { purpose: "chat", provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens, conversationId, runId, agentId: conv().agentId });
         }
         addStep(store, { runId, type: "model", name: `${rec.provider}:${rec.model}`, model: rec.model, provider: rec.provider, costUsd: rec.costUsd, ...tokens, status: rec.error ? "error" : "done", result: rec.error ?? null, startedAt: rec.startedAt, endedAt: rec.endedAt });
         const spend = rec.costUsd === null ? { unknownCalls: 1 } : { usd: rec.costUsd };

@@ -43,3 +43,14 @@ describe("costs", () => {
     expect(r.provider.requests.length).toBe(2);
   });
 });
+
+describe("ledger completeness", () => {
+  test("a model call that produced nothing to store still reaches the ledger (side_calls, purpose chat)", async () => {
+    const { harness: make, route: r } = await import("./harness.ts");
+    const h = make();
+    await h.turn([r([{ items: [{ kind: "usage", usage: { inputTokens: 5, outputTokens: 0, cachedTokens: 0, reasoningTokens: 0, costUsd: 0.003 } }, { kind: "end", reason: "stop" }] }])], { user: "x" });
+    const rows = h.store.db.query("SELECT purpose, cost_usd AS cost FROM side_calls").all();
+    expect(rows).toEqual([{ purpose: "chat", cost: 0.003 }]);
+    expect(getConversation(h.store, h.conv.id)!.spentUsd).toBeCloseTo(0.003);
+  });
+});
