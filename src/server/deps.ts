@@ -13,6 +13,10 @@ export type AppDeps = {
   host: TurnHost;
   hub: ActivityHub;
   crew: () => Crew;
+  /** Rebuilds the crew from the current environment and profiles (after a save in Connections). */
+  rebuildCrew?: () => void;
+  /** `<home>/env`, where Connections writes secrets. */
+  envFile?: string;
   log?: (line: string) => void;
 };
 

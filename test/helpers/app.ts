@@ -24,7 +24,7 @@ export async function testApp(allowedHosts: string[] = [], env: Record<string, s
   const settings = resolveSettings(loadConfig(join(root, "config.yaml")), fullEnv);
   const profiles = new Map([["default", agentSchema.parse({})]]);
   const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log });
-  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew });
+  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(profiles), envFile: join(root, "env") });
   /** A request as a browser on the same machine would send it (Host header included). */
   const request = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
