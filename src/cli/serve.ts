@@ -36,7 +36,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
   const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
-  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env }).fetch);
+  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);

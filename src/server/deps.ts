@@ -17,6 +17,8 @@ export type AppDeps = {
   rebuildCrew?: () => void;
   /** `<home>/env`, where Connections writes secrets. */
   envFile?: string;
+  /** The live environment the crew is built from (process.env in the server). */
+  env?: Record<string, string | undefined>;
   log?: (line: string) => void;
 };
 

@@ -20,11 +20,11 @@ export async function testApp(allowedHosts: string[] = [], env: Record<string, s
   const logs: string[] = [];
   const log = (l: string) => logs.push(l);
   const root = mkdtempSync(join(tmpdir(), "mc-app-"));
-  const fullEnv = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "Asia/Ho_Chi_Minh", MY_AGENT_ALLOWED_HOSTS: allowedHosts.join(","), ...env };
+  const fullEnv: Record<string, string | undefined> = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "Asia/Ho_Chi_Minh", MY_AGENT_ALLOWED_HOSTS: allowedHosts.join(","), ...env };
   const settings = resolveSettings(loadConfig(join(root, "config.yaml")), fullEnv);
   const profiles = new Map([["default", agentSchema.parse({})]]);
   const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log });
-  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(profiles), envFile: join(root, "env") });
+  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(profiles), envFile: join(root, "env"), env: fullEnv });
   /** A request as a browser on the same machine would send it (Host header included). */
   const request = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);

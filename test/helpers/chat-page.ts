@@ -1,0 +1,102 @@
+// Shared setup for the chat-screen browser tests: one compiled binary (fake:echo, temp home, --port 0)
+// and one Chromium per test file, a fresh browser context per test, and the few moves a person makes
+// (open a conversation, type and press Enter, wait for what appears) written once.
+import { afterAll, beforeAll, expect } from "bun:test";
+import type { Browser, Page } from "playwright-core";
+import { startBinary, tempDir, type Running } from "./binary.ts";
+import { launch, withPage } from "./browser.ts";
+
+/** Per-test time budget: the slowest path (a 2 s shell turn plus a reload) stays well inside it. */
+export const SLOW = 25_000;
+
+export type Setup = { browser: Browser; server: Running };
+
+/** Registers beforeAll/afterAll for the calling file; read the fields inside tests. */
+export function chatSetup(name: string): Setup {
+  const s = {} as Setup;
+  beforeAll(async () => {
+    [s.browser, s.server] = await Promise.all([
+      launch(),
+      startBinary(["--port", "0", "--home", tempDir(`browser-${name}`)], { env: { MY_AGENT_ROUTES: "fake:echo" } }),
+    ]);
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    s.server?.proc.kill("SIGKILL");
+  });
+  return s;
+}
+
+/** A fresh context (clean localStorage) for one test; fails on any page error or console error. */
+export async function inPage(s: Setup, name: string, body: (page: Page) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
+  await withPage(s.browser, name, { viewport }, async (page, errors) => {
+    page.setDefaultTimeout(8_000);
+    await body(page);
+    expect(errors).toEqual([]);
+  });
+}
+
+/** JSON call to the server's API, as curl would make it (no Origin header). */
+export async function api<J = any>(s: Setup, method: string, path: string, body?: unknown): Promise<J> {
+  const res = await fetch(`${s.server.url}${path}`, {
+    method,
+    headers: body === undefined ? {} : { "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${method} ${path} → ${res.status}: ${await res.text()}`);
+  return (res.status === 204 ? null : await res.json()) as J;
+}
+
+export async function newConversation(s: Setup, patch?: Record<string, unknown>): Promise<string> {
+  const c = await api<{ id: string }>(s, "POST", "/api/conversations", {});
+  if (patch) await api(s, "PATCH", `/api/conversations/${c.id}`, patch);
+  return c.id;
+}
+
+/** Opens a conversation (or `/`) and waits until Alpine has brought the composer to life. */
+export async function openChat(page: Page, s: Setup, convId?: string): Promise<string> {
+  await page.goto(`${s.server.url}${convId ? `/c/${convId}` : "/"}`);
+  await ready(page);
+  return (await page.getAttribute("#main", "data-conversation"))!;
+}
+
+/** The chat screen is live: Alpine initialised the composer (its send button reacts to the text). */
+export async function ready(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const form = document.querySelector("#composer") as any;
+    return !!(window as any).Alpine && !!form?._x_dataStack;
+  });
+}
+
+export const composer = (page: Page) => page.locator("#composer textarea");
+
+/** Types like a person and presses Enter. */
+export async function send(page: Page, text: string): Promise<void> {
+  const box = composer(page);
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+/** Sends and waits until the server took the message (the composer empties again). */
+export async function sendAccepted(page: Page, text: string): Promise<void> {
+  await send(page, text);
+  await expect.poll(() => composer(page).inputValue()).toBe("");
+}
+
+/** Texts of the assistant bubbles in the thread, in order. */
+export const assistantTexts = (page: Page) => page.locator("#thread .msg.assistant .bubble").allInnerTexts().then((t) => t.map((x) => x.trim()).filter(Boolean));
+export const userTexts = (page: Page) => page.locator("#thread .msg.user .bubble").allInnerTexts().then((t) => t.map((x) => x.trim()));
+export const chipTexts = (page: Page) => page.locator("#chips .chip").allInnerTexts();
+
+/** Waits until some assistant bubble reads exactly `text` (Markdown rendered, trimmed). */
+export async function waitForReply(page: Page, text: string, timeout = 8_000): Promise<void> {
+  await expect.poll(() => assistantTexts(page), { timeout }).toContain(text);
+}
+
+/** Waits until no turn of the thread is live and the Stop button is gone. */
+export async function waitIdle(page: Page, timeout = 8_000): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector("#thread .turn.live") && !(document.querySelector(".btn-stop") as HTMLElement | null)?.offsetParent, null, { timeout });
+}
+
+/** The server's view of a conversation (queue, running, options). */
+export const detail = (s: Setup, id: string) => api(s, "GET", `/api/conversations/${id}`);
