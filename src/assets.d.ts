@@ -7,6 +7,8 @@ declare module "*/public/markdown.js" { const path: string; export default path;
 declare module "*/public/nav.js" { const path: string; export default path; }
 declare module "*/public/cards.js" { const path: string; export default path; }
 declare module "*/public/chat.js" { const path: string; export default path; }
+declare module "*/public/manage.js" { const path: string; export default path; }
+declare module "*/public/build-check.js" { const path: string; export default path; }
 declare module "*/marked/lib/marked.umd.js" { const path: string; export default path; }
 declare module "dompurify/dist/purify.min.js" { const path: string; export default path; }
 declare module "*/public/texts.js" { const path: string; export default path; }

@@ -4,6 +4,7 @@ import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
+import { VERSION } from "../src/version.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
@@ -30,6 +31,8 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <link rel="stylesheet" href="${a.url("tokens-dark.css")}" media="(prefers-color-scheme: dark)">
 <link rel="stylesheet" href="${a.url("app.css")}">
 <link rel="stylesheet" href="${a.url("chat.css")}">
+<link rel="stylesheet" href="${a.url("manage.css")}">
+<meta name="my-crew-version" content="${VERSION}">
 <style>${raw(fonts)}</style>
 <script src="${a.url("texts.js")}" defer></script>
 <script src="${a.url("storage.js")}" defer></script>
@@ -41,10 +44,13 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <script src="${a.url("nav.js")}" defer></script>
 <script src="${a.url("cards.js")}" defer></script>
 <script src="${a.url("chat.js")}" defer></script>
+<script src="${a.url("manage.js")}" defer></script>
+<script src="${a.url("build-check.js")}" defer></script>
 <script src="${a.url("alpine.js")}" defer></script>
 </head>
 <body>
 <a class="skip" href="#main">${T.skipToMain}</a>
+<div id="build-banner" class="build-banner" role="status" hidden>${T.newBuild} <button type="button" class="btn btn-small" onclick="location.reload()">${T.newBuildReload}</button></div>
 ${body}
 </body>
 </html>`;

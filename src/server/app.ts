@@ -15,6 +15,7 @@ import { pageRoutes } from "./routes/pages.ts";
 import { exportRoutes } from "./routes/export.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
+import { manageRoutes } from "./routes/manage.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
@@ -38,6 +39,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/agents", fileRoutes(deps));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
+  app.route("/", manageRoutes(deps));
   app.get("/fragments/server-status", (c) => noStore(c.html(serverStatus(VERSION))));
 
   app.notFound((c) => c.json({ detail: T.notFound }, 404));

@@ -19,6 +19,9 @@ import navJs from "../../public/nav.js" with { type: "file" };
 import cardsJs from "../../public/cards.js" with { type: "file" };
 import chatJs from "../../public/chat.js" with { type: "file" };
 import chatCss from "../../public/chat.css" with { type: "file" };
+import manageCss from "../../public/manage.css" with { type: "file" };
+import manageJs from "../../public/manage.js" with { type: "file" };
+import buildCheckJs from "../../public/build-check.js" with { type: "file" };
 import textsJs from "../../public/texts.js" with { type: "file" };
 import icons from "../../public/icons.svg" with { type: "file" };
 import favicon from "../../public/favicon.svg" with { type: "file" };
@@ -42,6 +45,9 @@ export const ASSET_FILES = {
   "cards.js": cardsJs,
   "chat.js": chatJs,
   "chat.css": chatCss,
+  "manage.css": manageCss,
+  "manage.js": manageJs,
+  "build-check.js": buildCheckJs,
   "texts.js": textsJs,
   "icons.svg": icons,
   "favicon.svg": favicon,

@@ -1,7 +1,7 @@
 // Shared setup for the chat-screen browser tests: one compiled binary (fake:echo, temp home, --port 0)
 // and one Chromium per test file, a fresh browser context per test, and the few moves a person makes
 // (open a conversation, type and press Enter, wait for what appears) written once.
-import { afterAll, beforeAll, expect } from "bun:test";
+import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { startBinary, tempDir, type Running } from "./binary.ts";
 import { launch, withPage } from "./browser.ts";
@@ -14,6 +14,7 @@ export type Setup = { browser: Browser; server: Running };
 /** Registers beforeAll/afterAll for the calling file; read the fields inside tests. */
 export function chatSetup(name: string): Setup {
   const s = {} as Setup;
+  setDefaultTimeout(SLOW);
   beforeAll(async () => {
     [s.browser, s.server] = await Promise.all([
       launch(),
@@ -77,10 +78,24 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press("Enter");
 }
 
+/** Retries an assertion until it holds (50 ms apart), rethrowing its last failure after `timeout`. */
+export async function eventually(assertion: () => unknown, timeout = 8_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    try {
+      await assertion();
+      return;
+    } catch (e) {
+      if (Date.now() > end) throw e;
+      await Bun.sleep(50);
+    }
+  }
+}
+
 /** Sends and waits until the server took the message (the composer empties again). */
 export async function sendAccepted(page: Page, text: string): Promise<void> {
   await send(page, text);
-  await expect.poll(() => composer(page).inputValue()).toBe("");
+  await eventually(async () => expect(await composer(page).inputValue()).toBe(""));
 }
 
 /** Texts of the assistant bubbles in the thread, in order. */
@@ -90,7 +105,7 @@ export const chipTexts = (page: Page) => page.locator("#chips .chip").allInnerTe
 
 /** Waits until some assistant bubble reads exactly `text` (Markdown rendered, trimmed). */
 export async function waitForReply(page: Page, text: string, timeout = 8_000): Promise<void> {
-  await expect.poll(() => assistantTexts(page), { timeout }).toContain(text);
+  await eventually(async () => expect(await assistantTexts(page)).toContain(text), timeout);
 }
 
 /** Waits until no turn of the thread is live and the Stop button is gone. */

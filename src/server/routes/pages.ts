@@ -3,7 +3,6 @@
 import { Hono, type Context } from "hono";
 import { appShell } from "../../../views/app-shell.ts";
 import { chatMain } from "../../../views/chat-page.ts";
-import { manageMain } from "../../../views/manage-page.ts";
 import { convList, sidebar } from "../../../views/sidebar.ts";
 import { chatHeader } from "../../../views/chat-header.ts";
 import { convActivity } from "../../../views/conv-activity.ts";
@@ -32,7 +31,6 @@ export function pageRoutes(d: AppDeps): Hono {
     return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data));
   });
 
-  app.get("/manage/:section?", (c) => page(c, `${T.manage} · ${T.appName}`, null, manageMain(d.assets, c.req.param("section") ?? "activity")));
 
   /** "New conversation": a plain form POST, answered with a redirect to the new conversation. */
   app.post("/ui/conversations", (c) => c.redirect(`/c/${newConversation(d).id}`, 303));

@@ -1,0 +1,26 @@
+// The new-build banner (M-59, M-60): the page compares its own hashed entry script with the one `/`
+// serves now — on focus or when the tab becomes visible (at most every 30 s, never while hidden) and
+// after each activity-stream reconnect. A failed check shows nothing.
+(() => {
+  const mine = () => document.querySelector('script[src*="/assets/chat."]')?.getAttribute("src");
+  let last = 0;
+  async function check(force = false) {
+    if (document.hidden || (!force && Date.now() - last < 30_000)) return;
+    last = Date.now();
+    try {
+      const res = await fetch("/", { cache: "no-store" });
+      if (!res.ok) return;
+      const current = /\/assets\/chat\.[a-z0-9]+\.js/.exec(await res.text())?.[0];
+      const banner = document.getElementById("build-banner");
+      if (!current || !banner) return;
+      banner.hidden = current === mine();
+      const server = document.getElementById("server-version");
+      if (server) server.hidden = !banner.hidden;
+    } catch {
+      // Offline or restarting: say nothing.
+    }
+  }
+  window.addEventListener("focus", () => check());
+  document.addEventListener("visibilitychange", () => check());
+  document.addEventListener("htmx:sse:after:connection", () => check(true));
+})();

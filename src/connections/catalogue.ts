@@ -1,0 +1,49 @@
+// The Connections catalogue (O-10, O-20): every env var my-crew knows, as data. Adding a variable is
+// adding a row; the page, the API, validation and live checks all read this table.
+import { knownProviders, type ProviderPreset } from "../llm/registry.ts";
+
+export type Group = "models" | "channels" | "search" | "other";
+export const GROUPS: Group[] = ["models", "channels", "search", "other"];
+
+/** secret: only "set / not set" is ever shown; the others show their value. */
+export type Kind = "secret" | "url" | "routes" | "plain";
+
+/** A live check (O-13): list the provider's models, or ask Telegram who the bot is. */
+export type LiveCheck = { kind: "models"; provider: ProviderPreset } | { kind: "telegram" };
+
+export type CatalogueRow = {
+  name: string;
+  group: Group;
+  kind: Kind;
+  /** Key into T.connDesc. */
+  desc: string;
+  /** The provider a key or URL belongs to, shown next to the name. */
+  provider?: string;
+  check?: LiveCheck;
+  /** Read once at start (settings, the Host fence): a save takes effect after a restart. */
+  restart?: boolean;
+};
+
+export const TELEGRAM_API_BASE_DEFAULT = "https://api.telegram.org";
+
+/** The web search key. Brave Search was chosen: one GET with one header, a free tier. */
+export const SEARCH_KEY = "BRAVE_API_KEY";
+
+export const CATALOGUE: CatalogueRow[] = [
+  ...knownProviders().flatMap((p): CatalogueRow[] => [
+    ...(p.keyEnv ? [{ name: p.keyEnv, group: "models" as const, kind: "secret" as const, desc: "apiKey", provider: p.name, check: { kind: "models" as const, provider: p } }] : []),
+    p.keyEnv
+      ? { name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name }
+      : { name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name, check: { kind: "models", provider: p } },
+  ]),
+  { name: "MY_AGENT_ROUTES", group: "models", kind: "routes", desc: "routes" },
+  { name: "TELEGRAM_BOT_TOKEN", group: "channels", kind: "secret", desc: "telegramToken", check: { kind: "telegram" } },
+  { name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase" },
+  { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey" },
+  { name: "MY_AGENT_ALLOWED_HOSTS", group: "other", kind: "plain", desc: "allowedHosts", restart: true },
+  { name: "MY_AGENT_TIMEZONE", group: "other", kind: "plain", desc: "timezone", restart: true },
+];
+
+export function catalogueRow(name: string): CatalogueRow | undefined {
+  return CATALOGUE.find((r) => r.name === name);
+}

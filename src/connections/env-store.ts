@@ -1,0 +1,115 @@
+// `<home>/env` as Connections edits it (O-05): read, change some names keeping every comment and the
+// order of untouched lines, write atomically. A save writes a 0600 temp file in the same directory,
+// fsyncs it and renames it over the old one, so a reader (or a crash) only ever sees a whole file.
+import { readFileSync } from "node:fs";
+import { open, rename, unlink } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
+import { parseEnvFile } from "../config/env-file.ts";
+
+/** null removes the variable. */
+export type EnvChanges = Record<string, string | null>;
+
+/** The file's text; "" when it does not exist yet. */
+export function readEnvText(file: string): string {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return "";
+    throw e;
+  }
+}
+
+/** The variables the file sets (throws EnvFileError naming the line of a malformed file). */
+export function readEnvValues(file: string): Record<string, string> {
+  return parseEnvFile(readEnvText(file), file);
+}
+
+/**
+ * Applies `changes` to the text of an env file: a changed name keeps the place of its first line
+ * (later duplicates go), a removed name loses all its lines, a new name is appended at the end.
+ * Callers validate names and values first (validate.ts); this only encodes.
+ */
+export function editEnvText(text: string, changes: EnvChanges): string {
+  const lines = text === "" ? [] : text.replace(/\r?\n$/, "").split(/\r?\n/);
+  const done = new Set<string>();
+  const out: string[] = [];
+  for (const line of lines) {
+    const name = lineName(line);
+    if (name === null || !(name in changes)) {
+      out.push(line);
+      continue;
+    }
+    const value = changes[name];
+    if (value === null || done.has(name)) continue;
+    done.add(name);
+    out.push(`${line.trim().startsWith("export ") ? "export " : ""}${name}=${encodeValue(value)}`);
+  }
+  for (const [name, value] of Object.entries(changes)) {
+    if (value !== null && !done.has(name)) out.push(`${name}=${encodeValue(value)}`);
+  }
+  return out.length === 0 ? "" : `${out.join("\n")}\n`;
+}
+
+/** The name a line sets, read the way parseEnvFile reads it; null for comments and blank lines. */
+function lineName(raw: string): string | null {
+  const line = raw.trim();
+  if (line === "" || line.startsWith("#")) return null;
+  const body = line.startsWith("export ") ? line.slice(7).trim() : line;
+  const eq = body.indexOf("=");
+  return eq > 0 ? body.slice(0, eq).trim() : null;
+}
+
+/**
+ * A value parseEnvFile reads back unchanged: bare when that round-trips, otherwise in single quotes
+ * (the parser takes whatever sits between the outer quotes literally, with no escapes).
+ */
+export function encodeValue(value: string): string {
+  const trimmed = value.trim();
+  const quotedLooking = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]);
+  return trimmed === value && !quotedLooking && value !== "" ? value : `'${value}'`;
+}
+
+/** Writes `text` to `file` atomically with mode 0600 (see the header). */
+export async function writeEnvFileAtomic(file: string, text: string): Promise<void> {
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${crypto.randomUUID()}.tmp`);
+  const handle = await open(tmp, "wx", 0o600);
+  try {
+    await handle.chmod(0o600);
+    await handle.writeFile(text, "utf8");
+    await handle.sync();
+    await handle.close();
+    await rename(tmp, file);
+  } catch (e) {
+    await handle.close().catch(() => {});
+    await unlink(tmp).catch(() => {});
+    throw e;
+  }
+  await syncDir(dirname(file));
+}
+
+/** Makes the rename itself durable; best effort (some filesystems refuse to fsync a directory). */
+async function syncDir(dir: string): Promise<void> {
+  try {
+    const h = await open(dir, "r");
+    await h.sync().finally(() => h.close());
+  } catch {
+    // The data is already safe in the renamed file; only a power cut could lose the rename.
+  }
+}
+
+const queues = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs read-change-write steps on one file one after another inside this process, so two saves
+ * never both start from the same old text and one silently undoes the other.
+ */
+export function withEnvLock<R>(file: string, step: () => Promise<R>): Promise<R> {
+  const prev = queues.get(file) ?? Promise.resolve();
+  const run = prev.then(step, step);
+  const tail = run.catch(() => {});
+  queues.set(file, tail);
+  void tail.then(() => {
+    if (queues.get(file) === tail) queues.delete(file);
+  });
+  return run;
+}

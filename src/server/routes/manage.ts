@@ -1,0 +1,106 @@
+// /manage/<section> and /manage/activity/<run id> (M-39…M-44, J-09…J-12): each section is read from
+// the store and rendered inside its own boundary, so a failing section never takes the nav down.
+import { Hono, type Context } from "hono";
+import { appShell } from "../../../views/app-shell.ts";
+import { activitySection, historyPage, historyRows, NEEDS_YOU, runningList } from "../../../views/manage/activity.ts";
+import { approvalsSection } from "../../../views/manage/approvals.ts";
+import { costsSection } from "../../../views/manage/costs.ts";
+import { runPage } from "../../../views/manage/run-page.ts";
+import { settingsSection } from "../../../views/manage/settings.ts";
+import { errorCard, manageMain, SECTIONS, soon, type Counters, type Section } from "../../../views/manage/shell.ts";
+import { sidebar } from "../../../views/sidebar.ts";
+import { StatsCache } from "../../ledger/stats.ts";
+import { listDecided, listPending } from "../../store/approvals.ts";
+import { listConversations } from "../../store/conversations.ts";
+import { all } from "../../store/db.ts";
+import { getRun, listRuns, listSteps, type Run } from "../../store/runs.ts";
+import { T } from "../../texts/vi.ts";
+import { VERSION } from "../../version.ts";
+import { MASTER, type AppDeps } from "../deps.ts";
+
+type Body = Parameters<typeof manageMain>[3];
+export type SectionRenderer = (d: AppDeps) => Body | Promise<Body>;
+
+const PAGE = 50;
+
+export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionRenderer>> = {}): Hono {
+  const app = new Hono();
+  const stats = new StatsCache();
+  const renderers: Partial<Record<Section, SectionRenderer>> = {
+    activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length }),
+    approvals: (d) => approvalsSection({ pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length }),
+    costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
+    settings: (d) => settingsSection(settingsData(d)),
+    ...extra,
+  };
+
+  const page = async (c: Context, section: Section, body: () => Body | Promise<Body>, status: 200 | 404 = 200) => {
+    let content: Body;
+    try {
+      content = await body();
+    } catch (e) {
+      d.log?.(`manage ${section} failed: ${(e as Error)?.stack ?? e}`);
+      content = errorCard();
+    }
+    const main = manageMain(d.assets, section, counters(d), content);
+    const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
+    const list = listConversations(d.store, { agentId: MASTER });
+    const res = await c.html(partial ? main : appShell(d.assets, `${T.sections[section]} · ${T.manage}`, sidebar(d.assets, list, null), main), status);
+    res.headers.set("cache-control", "no-store");
+    return res;
+  };
+
+  app.get("/manage", (c) => c.redirect("/manage/activity", 302));
+  app.get("/manage/activity/:run", (c) => {
+    const run = getRun(d.store, c.req.param("run"));
+    const children = run?.conversationId ? all<{ id: string }>(d.store, "SELECT id FROM runs WHERE source = $s ORDER BY started_at", { s: `delegate:${run.conversationId}` }).map((r) => getRun(d.store, r.id)!) : [];
+    const maxSteps = run ? d.crew().get(run.agentId)?.maxSteps ?? 30 : 30;
+    return page(c, "activity", () => runPage({ run, steps: run ? listSteps(d.store, run.id) : [], children, maxSteps }), run ? 200 : 404);
+  });
+  app.get("/manage/fragments/running", (c) => c.html(runningList(listRuns(d.store, { limit: 200 }).filter((r) => r.status === "running"))));
+  app.get("/manage/fragments/history", (c) => {
+    const agent = c.req.query("agent") || null;
+    const runs = listRuns(d.store, { agentId: agent ?? undefined, before: c.req.query("before") || undefined, limit: PAGE });
+    const next = runs.length === PAGE ? runs[runs.length - 1]!.startedAt : null;
+    if (c.req.query("append")) return c.html(historyPage(runs, next, agent));
+    return c.html(historyRows(runs, next, agent));
+  });
+  app.get("/manage/:section", (c) => {
+    const section = c.req.param("section") as Section;
+    if (!SECTIONS.includes(section)) return c.redirect("/manage/activity", 302);
+    const render = renderers[section];
+    return page(c, section, () => (render ? render(d) : soon()));
+  });
+  return app;
+}
+
+function needsYou(d: AppDeps): Run[] {
+  return listRuns(d.store, { limit: 200 }).filter((r) => NEEDS_YOU.has(r.status)).slice(0, 50);
+}
+
+function counters(d: AppDeps): Counters {
+  return { running: d.hub.runningRuns().length, errorRunIds: needsYou(d).map((r) => r.id), pending: listPending(d.store).length };
+}
+
+function activityData(d: AppDeps, agent: string | null) {
+  const history = listRuns(d.store, { agentId: agent ?? undefined, limit: PAGE });
+  return {
+    needsYou: needsYou(d),
+    running: listRuns(d.store, { limit: 200 }).filter((r) => r.status === "running"),
+    history,
+    nextBefore: history.length === PAGE ? history[history.length - 1]!.startedAt : null,
+    agents: [...d.crew().agents.keys()],
+    agent,
+  };
+}
+
+function settingsData(d: AppDeps) {
+  const master = d.crew().get(MASTER);
+  return {
+    routes: master?.routes.map((r) => r.label) ?? [],
+    routeProblems: master?.routeProblems ?? [],
+    timezone: d.settings.timezone,
+    telegram: false,
+    version: VERSION,
+  };
+}

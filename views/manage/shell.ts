@@ -1,0 +1,44 @@
+// The Manage screen (M-39…M-44): a nav in three groups with counters, and one section. Each section
+// renders inside its own boundary, so a broken page shows an error card and the nav stays usable.
+import { html } from "hono/html";
+import type { AssetTable } from "../../src/server/assets.ts";
+import { T } from "../../src/texts/vi.ts";
+import { icon } from "../layout.ts";
+
+type Html = ReturnType<typeof html>;
+
+export const SECTIONS = ["activity", "approvals", "costs", "team", "tools", "jobs", "memory", "connections", "settings"] as const;
+export type Section = (typeof SECTIONS)[number];
+const GROUPS: [string, Section[]][] = [
+  [T.navWatch, ["activity", "approvals", "costs"]],
+  [T.navCrew, ["team", "tools", "jobs", "memory"]],
+  [T.navSystem, ["connections", "settings"]],
+];
+
+export type Counters = { running: number; errorRunIds: string[]; pending: number };
+
+export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string) {
+  const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending });
+  return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}">
+  <div class="topbar"><button class="btn menu-btn" type="button" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" aria-label="${T.menu}">${icon(a, "menu")}</button><h1>${T.manage}</h1></div>
+  <div class="manage-grid">
+    <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${GROUPS.map(([label, items]) => html`<div class="nav-group"><p class="nav-label">${label}</p>${items.map((s) => navItem(s, current, counters))}</div>`)}</nav>
+    <section class="manage-body" id="manage-body">${body}</section>
+  </div>
+</main>`;
+}
+
+function navItem(s: Section, current: Section, c: Counters) {
+  const badge = s === "activity" ? html`<span class="badge" x-show="running + unseenErrors > 0" x-text="running + unseenErrors">${c.running}</span>` : s === "approvals" && c.pending > 0 ? html`<span class="badge badge-warn">${c.pending}</span>` : "";
+  const attrs = s === "activity" ? html` x-init="running = ${c.running}"` : "";
+  return html`<a class="nav-item${s === current ? " current" : ""}" href="/manage/${s}" hx-get="/manage/${s}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true"${s === current ? html` aria-current="page"` : ""}${attrs}>${T.sections[s]}${badge}</a>`;
+}
+
+/** A section that failed to render: an error card with a reload button; the nav still works (M-54). */
+export function errorCard() {
+  return html`<div class="error-card card-warn" role="alert"><p>${T.errorCardTitle}</p><button type="button" class="btn" onclick="location.reload()">${T.reload}</button></div>`;
+}
+
+export function soon() {
+  return html`<p class="muted soon">${T.manageSoon}</p>`;
+}
