@@ -1,4 +1,4 @@
-// The Manage screen's local state (M-39…M-44, M-55, M-59, M-60): per-device "Đã xem" marks and
+// The Manage screen's local state (M-39…M-44, M-55, M-59, M-60): per-device "seen" marks and
 // filters, decisions taken in place, the pending count in the tab title, and the new-build check.
 document.addEventListener("alpine:init", () => {
   const Alpine = window.Alpine;
@@ -17,7 +17,7 @@ document.addEventListener("alpine:init", () => {
     },
   }));
 
-  // "Cần bạn xử lý" is grey when nothing waits anywhere in Manage, warning-coloured only with work.
+  // The "needs you" card is grey when nothing waits anywhere in Manage, warning-coloured only with work.
   Alpine.data("needsYou", (s) => ({
     seen: store.get("seenRuns", {}),
     get work() {

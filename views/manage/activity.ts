@@ -1,5 +1,5 @@
-// Manage → Hoạt động (J-09, J-23, M-41, M-65): what needs you (failed, interrupted, stopped runs not
-// yet marked "Đã xem" on this device), what runs now (live), and the stored history.
+// Manage → activity (J-09, J-23, M-41, M-65): what needs you (failed, interrupted, stopped runs not
+// yet marked seen on this device), what runs now (live), and the stored history.
 import { html } from "hono/html";
 import type { Run } from "../../src/store/runs.ts";
 import { T } from "../../src/texts/vi.ts";
@@ -37,7 +37,7 @@ export function historyRows(runs: Run[], nextBefore: string | null, agent: strin
   return html`<ul id="history-rows" class="run-list">${historyPage(runs, nextBefore, agent)}</ul>`;
 }
 
-/** One page of rows and the "Xem thêm" item that replaces itself with the next page. */
+/** One page of rows and the "load more" item that replaces itself with the next page. */
 export function historyPage(runs: Run[], nextBefore: string | null, agent: string | null) {
   const more = nextBefore ? `/manage/fragments/history?before=${encodeURIComponent(nextBefore)}${agent ? `&agent=${encodeURIComponent(agent)}` : ""}&append=1` : null;
   return html`${historyItems(runs)}${more ? html`<li class="more"><button type="button" class="btn" hx-get="${more}" hx-target="closest li" hx-swap="outerHTML">${T.loadMore}</button></li>` : ""}`;

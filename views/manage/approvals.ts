@@ -1,4 +1,4 @@
-// Manage → Duyệt (M-42, M-65, D-09, D-12): pending requests decided in place with a live countdown,
+// Manage → approvals (M-42, M-65, D-09, D-12): pending requests decided in place with a live countdown,
 // then the history of decided ones with their outcome (expired grey, denied and pending warning).
 import { html } from "hono/html";
 import type { Approval } from "../../src/store/approvals.ts";

@@ -1,4 +1,4 @@
-// Manage → Chi phí (E-03…E-14): the ledger (messages + side calls) by agent, by model, by purpose and
+// Manage → costs (E-03…E-14): the ledger (messages + side calls) by agent, by model, by purpose and
 // by the owner's calendar day, with a small server-rendered SVG of the last 30 days. Unknown prices
 // are counted and shown as such, never as $0.
 import { html, raw } from "hono/html";

@@ -1,5 +1,5 @@
 // The run page (J-11, J-12, J-13, J-18): fetched by id, so any link works. A one-line status says what
-// the run does now ("3/7 bước") or how it ended; the timeline lists every step; the export links sit
+// the run does now ("3/7 steps") or how it ended; the timeline lists every step; the export links sit
 // with the reminder to review before sharing.
 import { html } from "hono/html";
 import type { Run, RunStep } from "../../src/store/runs.ts";

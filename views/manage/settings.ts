@@ -1,4 +1,4 @@
-// Manage → Cài đặt (M-50, M-59, M-60, O-14): read-only summaries linking to where each thing changes,
+// Manage → settings (M-50, M-59, M-60, O-14): read-only summaries linking to where each thing changes,
 // the per-device canvas-preview switch, and the page's version beside the server's.
 import { html } from "hono/html";
 import { T } from "../../src/texts/vi.ts";
