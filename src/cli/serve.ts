@@ -25,7 +25,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (!lock) throw new StartupError(`home ${root} is held by another my-crew process; stop it or use --home`);
   const paths = homePaths(root);
   loadEnvFile(paths.env);
-  const settings = resolveSettings(loadConfig(paths.config), process.env);
+  const config = loadConfig(paths.config);
+  const settings = resolveSettings(config, process.env);
   const agents = loadAgents(root, log);
   const assets = await loadAssets();
 
@@ -34,7 +35,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
-  const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log });
+  const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);

@@ -15,11 +15,13 @@ export type CatalogueRow = {
   name: string;
   group: Group;
   kind: Kind;
-  /** Key into T.connDesc. */
+  /** Key into T.conn.desc. */
   desc: string;
   /** The provider a key or URL belongs to, shown next to the name. */
   provider?: string;
   check?: LiveCheck;
+  /** What an unset URL means, shown as the field's placeholder. */
+  default?: string;
   /** Read once at start (settings, the Host fence): a save takes effect after a restart. */
   restart?: boolean;
 };
@@ -33,12 +35,12 @@ export const CATALOGUE: CatalogueRow[] = [
   ...knownProviders().flatMap((p): CatalogueRow[] => [
     ...(p.keyEnv ? [{ name: p.keyEnv, group: "models" as const, kind: "secret" as const, desc: "apiKey", provider: p.name, check: { kind: "models" as const, provider: p } }] : []),
     p.keyEnv
-      ? { name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name }
-      : { name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name, check: { kind: "models", provider: p } },
+      ? { name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name, default: p.defaultBaseUrl }
+      : { name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name, default: p.defaultBaseUrl, check: { kind: "models", provider: p } },
   ]),
   { name: "MY_AGENT_ROUTES", group: "models", kind: "routes", desc: "routes" },
   { name: "TELEGRAM_BOT_TOKEN", group: "channels", kind: "secret", desc: "telegramToken", check: { kind: "telegram" } },
-  { name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase" },
+  { name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase", default: TELEGRAM_API_BASE_DEFAULT },
   { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey" },
   { name: "MY_AGENT_ALLOWED_HOSTS", group: "other", kind: "plain", desc: "allowedHosts", restart: true },
   { name: "MY_AGENT_TIMEZONE", group: "other", kind: "plain", desc: "timezone", restart: true },

@@ -18,7 +18,7 @@ export function crewBreak(crew: Crew, before: Env, after: Env, changes: EnvChang
   const newGlobal = splitList(after.MY_AGENT_ROUTES);
   if (routesChanged) {
     const malformed = newGlobal.find((label) => !routeSchema.safeParse(label).success);
-    if (malformed) return T.connBadRoute(malformed);
+    if (malformed) return T.conn.badRoute(malformed);
     for (const label of newGlobal) {
       const why = unresolved(label, after);
       if (why) return why;
@@ -29,12 +29,12 @@ export function crewBreak(crew: Crew, before: Env, after: Env, changes: EnvChang
     // The crew keeps resolved routes, not where they came from: an agent whose working routes are
     // all in the old global list is taken to use the global list, which was checked above.
     if (routesChanged && labels.length > 0 && labels.every((l) => oldGlobal.includes(l))) {
-      if (newGlobal.length === 0) return T.connNoRouteLeft(agent.id);
+      if (newGlobal.length === 0) return T.conn.noRouteLeft(agent.id);
       continue;
     }
     for (const label of labels) {
       const key = missingKey(label, after);
-      if (key) return T.connBreaksRoute(agent.id, label, key);
+      if (key) return T.conn.breaksRoute(agent.id, label, key);
       const why = unresolved(label, after);
       if (why) return why;
     }
@@ -47,9 +47,9 @@ function unresolved(label: string, env: Env): string | null {
   const r = resolveRoute(label, env, { fake: echoProvider() });
   if (r.ok) return null;
   const key = missingKey(label, env);
-  if (key) return T.connRouteNeedsKey(label, key);
+  if (key) return T.conn.routeNeedsKey(label, key);
   const provider = label.slice(0, label.indexOf(":")).trim().toLowerCase();
-  return T.connUnknownProvider(label, provider, ["fake", ...knownProviders().map((p) => p.name)].join(", "));
+  return T.conn.unknownProvider(label, provider, ["fake", ...knownProviders().map((p) => p.name)].join(", "));
 }
 
 /** The key env var a route's preset needs and `env` lacks, if that is what stops it. */

@@ -6,11 +6,11 @@ import { MASTER, type AppDeps } from "../server/deps.ts";
 import { CATALOGUE, type Group, type Kind } from "./catalogue.ts";
 import { readEnvValues } from "./env-store.ts";
 
-export type ConnectionRow = { name: string; group: Group; kind: Kind; set: boolean; value?: string; check: boolean; desc: string; provider?: string; restart?: boolean };
+export type ConnectionRow = { name: string; group: Group; kind: Kind; set: boolean; value?: string; check: boolean; desc: string; provider?: string; default?: string; restart?: boolean };
 
 export type ConnectionsStatus = {
   rows: ConnectionRow[];
-  /** Variables in the env file that the catalogue does not know ("Biến khác"): names only. */
+  /** Variables in the env file that the catalogue does not know (the "other variables" list): names only. */
   other: { name: string; set: boolean }[];
   /** `<agent>: <why>` for each configured route that does not resolve. */
   route_problems: string[];
@@ -34,6 +34,7 @@ export function connectionsStatus(d: StatusDeps): ConnectionsStatus {
     check: r.check !== undefined,
     desc: r.desc,
     ...(r.provider ? { provider: r.provider } : {}),
+    ...(r.default ? { default: r.default } : {}),
     ...(r.restart ? { restart: true } : {}),
   }));
   const known = new Set(CATALOGUE.map((r) => r.name));

@@ -18,20 +18,20 @@ const RESERVED_PREFIX = /^(LD_|DYLD_|BUN_|NODE_)/;
 /** The sentence refusing one change, or null when it may be saved. */
 export function changeProblem(name: string, value: string | null): string | null {
   // A malformed name is not echoed: it may be a secret pasted into the wrong field.
-  if (!NAME.test(name)) return T.connBadName;
-  if (RESERVED.has(name) || RESERVED_PREFIX.test(name)) return T.connReserved(name);
+  if (!NAME.test(name)) return T.conn.badName;
+  if (RESERVED.has(name) || RESERVED_PREFIX.test(name)) return T.conn.reserved(name);
   if (value === null) return null;
-  if (/[\n\r\0]/.test(value)) return T.connBadValue(name);
-  if (value.trim() === "") return T.connEmptyValue(name);
-  if (value.length > MAX_VALUE_CHARS) return T.connTooLong(name, MAX_VALUE_CHARS);
+  if (/[\n\r\0]/.test(value)) return T.conn.badValue(name);
+  if (value.trim() === "") return T.conn.emptyValue(name);
+  if (value.length > MAX_VALUE_CHARS) return T.conn.tooLong(name, MAX_VALUE_CHARS);
   return shapeProblem(name, value.trim());
 }
 
 function shapeProblem(name: string, value: string): string | null {
   const row = catalogueRow(name);
-  if (row?.kind === "url" && !isHttpUrl(value)) return T.connBadUrl(name);
-  if (name === "MY_AGENT_TIMEZONE" && !isTimeZone(value)) return T.connBadTimezone(name);
-  if (name === "MY_AGENT_ALLOWED_HOSTS" && !splitList(value).every((h) => /^[A-Za-z0-9.:[\]-]+$/.test(h))) return T.connBadHosts(name);
+  if (row?.kind === "url" && !isHttpUrl(value)) return T.conn.badUrl(name);
+  if (name === "MY_AGENT_TIMEZONE" && !isTimeZone(value)) return T.conn.badTimezone(name);
+  if (name === "MY_AGENT_ALLOWED_HOSTS" && !splitList(value).every((h) => /^[A-Za-z0-9.:[\]-]+$/.test(h))) return T.conn.badHosts(name);
   return null;
 }
 

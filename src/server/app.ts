@@ -16,6 +16,7 @@ import { exportRoutes } from "./routes/export.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
+import { connectionRoutes } from "./routes/connections.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/activity", activityRoutes(deps));
   app.route("/api/stats", statsRoutes(deps));
   app.route("/api/agents", fileRoutes(deps));
+  app.route("/api/connections", connectionRoutes(deps));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", manageRoutes(deps));

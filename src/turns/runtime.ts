@@ -10,7 +10,16 @@ import { TurnHost } from "./host.ts";
 
 export type Runtime = { crew: () => Crew; hub: ActivityHub; host: TurnHost; rebuild(profiles: Map<string, AgentProfile>): void };
 
-export function buildRuntime(o: { settings: Settings; profiles: Map<string, AgentProfile>; paths: HomePaths; env: Record<string, string | undefined>; store: Store; log: (line: string) => void }): Runtime {
+export function buildRuntime(o: {
+  settings: Settings;
+  profiles: Map<string, AgentProfile>;
+  paths: HomePaths;
+  env: Record<string, string | undefined>;
+  store: Store;
+  log: (line: string) => void;
+  /** Re-reads settings from the environment (a save in Connections changes MY_AGENT_ROUTES). */
+  resolveSettings?: () => Settings;
+}): Runtime {
   let crew = buildCrew(o.settings, o.profiles, o.paths, o.env);
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
@@ -19,6 +28,8 @@ export function buildRuntime(o: { settings: Settings; profiles: Map<string, Agen
     hub,
     host,
     rebuild(profiles) {
+      // The settings object is shared with the server; refresh it in place so every reader sees it.
+      if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
       crew = buildCrew(o.settings, profiles, o.paths, o.env);
     },
   };

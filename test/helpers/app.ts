@@ -21,9 +21,10 @@ export async function testApp(allowedHosts: string[] = [], env: Record<string, s
   const log = (l: string) => logs.push(l);
   const root = mkdtempSync(join(tmpdir(), "mc-app-"));
   const fullEnv: Record<string, string | undefined> = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "Asia/Ho_Chi_Minh", MY_AGENT_ALLOWED_HOSTS: allowedHosts.join(","), ...env };
-  const settings = resolveSettings(loadConfig(join(root, "config.yaml")), fullEnv);
+  const config = loadConfig(join(root, "config.yaml"));
+  const settings = resolveSettings(config, fullEnv);
   const profiles = new Map([["default", agentSchema.parse({})]]);
-  const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log });
+  const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log, resolveSettings: () => resolveSettings(config, fullEnv) });
   const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(profiles), envFile: join(root, "env"), env: fullEnv });
   /** A request as a browser on the same machine would send it (Host header included). */
   const request = (path: string, init: RequestInit = {}) => {

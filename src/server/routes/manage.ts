@@ -7,6 +7,7 @@ import { approvalsSection } from "../../../views/manage/approvals.ts";
 import { costsSection } from "../../../views/manage/costs.ts";
 import { runPage } from "../../../views/manage/run-page.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
+import { connectionsData, connectionsSection } from "../../../views/manage/connections.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Counters, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
 import { StatsCache } from "../../ledger/stats.ts";
@@ -31,6 +32,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     approvals: (d) => approvalsSection({ pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length }),
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
     settings: (d) => settingsSection(settingsData(d)),
+    connections: (d) => connectionsSection(connectionsData(d)),
     ...extra,
   };
 

@@ -1,0 +1,91 @@
+// #connections, the body of Manage → Connections (O-10…O-13, M-49): one row per catalogue variable under
+// its group, the other variables, and the routes that cannot be used. Plain forms sent by htmx: every save
+// answers with this whole fragment, so the page always shows what the server now holds. A secret's
+// value is never rendered; its input starts empty and is a password field.
+import { html } from "hono/html";
+import type { CheckResult } from "../../src/connections/check.ts";
+import { GROUPS } from "../../src/connections/catalogue.ts";
+import { connectionsStatus, type ConnectionRow, type ConnectionsStatus } from "../../src/connections/status.ts";
+import type { AppDeps } from "../../src/server/deps.ts";
+import { T } from "../../src/texts/vi.ts";
+
+export const CONNECTIONS_API = "/api/connections";
+
+/** What the section needs: the same status the JSON API answers. */
+export function connectionsData(d: AppDeps): ConnectionsStatus {
+  return connectionsStatus(d);
+}
+
+export function connectionsSection(data: ConnectionsStatus, flash?: { ok: boolean; detail: string }) {
+  return html`<div id="connections" class="connections-page">
+  <p class="muted">${T.conn.intro}</p>
+  ${flash ? html`<p class="flash ${flash.ok ? "flash-ok" : "card-warn"}" role="${flash.ok ? "status" : "alert"}">${flash.detail}</p>` : ""}
+  ${data.file_problem ? html`<p class="card-warn" role="alert">${T.conn.fileBroken(data.file_problem)}</p>` : ""}
+  ${problems(data)}
+  ${GROUPS.map((g) => {
+    const rows = data.rows.filter((r) => r.group === g);
+    return rows.length === 0 ? "" : html`<section class="conn-group" data-group="${g}"><h2>${T.conn.groups[g]}</h2><ul class="conn-rows">${rows.map(row)}</ul></section>`;
+  })}
+  ${otherSection(data.other)}
+</div>`;
+}
+
+function problems(data: ConnectionsStatus) {
+  if (!data.no_routes && data.route_problems.length === 0) return "";
+  return html`<section class="conn-problems card-warn" id="route-problems"><h2>${T.conn.problems}</h2>
+  ${data.no_routes ? html`<p>${T.conn.noRoutes}</p>` : ""}
+  ${data.route_problems.length > 0 ? html`<ul>${data.route_problems.map((p) => html`<li>${p}</li>`)}</ul>` : ""}
+</section>`;
+}
+
+function row(r: ConnectionRow) {
+  const secret = r.kind === "secret";
+  const label = `${r.name}${r.provider ? ` (${r.provider})` : ""}`;
+  return html`<li class="conn-row" data-name="${r.name}" data-kind="${r.kind}">
+  <div class="conn-head"><code>${r.name}</code>${r.provider ? html` <span class="muted">${r.provider}</span>` : ""} <span class="pill pill-static ${r.set ? "is-set" : "is-unset"}">${r.set ? T.conn.set : T.conn.unset}</span>${r.restart ? html` <span class="muted">· ${T.conn.restart}</span>` : ""}</div>
+  <p class="muted">${T.conn.desc[r.desc] ?? ""}</p>
+  <div class="conn-actions">
+    ${saveForm(r.name, label, secret, secret ? undefined : r.value, r.default)}
+    ${r.set ? removeForm(r.name) : ""}
+    ${r.check && (r.set || !secret) ? checkButton(r.name) : ""}
+  </div>
+</li>`;
+}
+
+/** Set or replace one variable. A secret's field is a password field that starts empty. */
+function saveForm(name: string, label: string, secret: boolean, current?: string, placeholder?: string) {
+  return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
+  <input type="hidden" name="name" value="${name}">
+  <input name="value" type="${secret ? "password" : "text"}" autocomplete="off" spellcheck="false" aria-label="${label}" placeholder="${secret ? T.conn.newSecret : (placeholder ?? T.conn.value)}" value="${current ?? ""}" required>
+  <button type="submit" class="btn btn-small">${T.conn.save}</button>
+</form>`;
+}
+
+function removeForm(name: string) {
+  return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML" hx-confirm="${T.conn.confirmRemove(name)}">
+  <input type="hidden" name="name" value="${name}"><input type="hidden" name="remove" value="1">
+  <button type="submit" class="btn btn-small">${T.conn.remove}</button>
+</form>`;
+}
+
+function checkButton(name: string) {
+  return html`<button type="button" class="btn btn-small" hx-post="${CONNECTIONS_API}/check/${name}" hx-target="#check-${name}" hx-swap="innerHTML">${T.conn.check}</button>
+<output id="check-${name}" class="conn-check" aria-live="polite"></output>`;
+}
+
+/** One check's answer, as the check button swaps it in. */
+export function resultLine(r: CheckResult) {
+  return html`<span class="${r.ok ? "check-ok" : "check-failed"}">${r.detail}</span>`;
+}
+
+function otherSection(other: ConnectionsStatus["other"]) {
+  return html`<section class="conn-group" id="other-vars" data-group="extra"><h2>${T.conn.other}</h2>
+  <p class="muted">${T.conn.otherHelp}</p>
+  ${other.length === 0 ? html`<p class="muted">${T.conn.noOther}</p>` : html`<ul class="conn-rows">${other.map((o) => html`<li class="conn-row" data-name="${o.name}"><div class="conn-head"><code>${o.name}</code> <span class="pill pill-static ${o.set ? "is-set" : "is-unset"}">${o.set ? T.conn.set : T.conn.unset}</span></div><div class="conn-actions">${saveForm(o.name, o.name, true)}${removeForm(o.name)}</div></li>`)}</ul>`}
+  <form class="conn-form conn-add" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
+    <input name="name" type="text" autocomplete="off" spellcheck="false" pattern="[A-Za-z_][A-Za-z0-9_]*" aria-label="${T.conn.name}" placeholder="${T.conn.name}" required>
+    <input name="value" type="password" autocomplete="off" aria-label="${T.conn.value}" placeholder="${T.conn.value}" required>
+    <button type="submit" class="btn btn-small">${T.conn.add}</button>
+  </form>
+</section>`;
+}
