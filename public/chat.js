@@ -51,14 +51,17 @@ document.addEventListener("alpine:init", () => {
         const el = document.getElementById(`turn-${run.id}`);
         if (run.status === "running") {
           this.running = true;
-          if (!el) this.follow();
-        } else if (!el || el.classList.contains("live")) {
+          // Not being streamed here (a continuation after a decision elsewhere keeps its run id).
+          if (!el || !el.classList.contains("live")) this.follow();
+        } else if (!el || el.classList.contains("live") || el.dataset.status !== run.status) {
           // It finished before a follow could attach: fetch it as stored.
           window.htmx.ajax("GET", `/c/${this.conv}/turns/${run.id}`, { target: "#thread", swap: "beforeend" });
         }
       }, 250);
     },
     turnEnded(d) {
+      // A run paused for a decision may continue later under the same id, streamed by someone else.
+      if (d.run_id) this.own.delete(d.run_id);
       const streams = document.querySelectorAll("#streams > *").length;
       if (streams <= 1) this.running = false;
       if (d.status === "halted" && d.halt_reason === "budget") window.dispatchEvent(new CustomEvent("budget-exhausted"));

@@ -72,7 +72,7 @@ export class TurnRenderer {
     const run = this.src.run();
     if (!run) return "";
     const final = turnHtml(run, this.src.messages(run.afterSeq ?? 0), this.ctx());
-    return html`${partial(`#turn-${this.runId}`, "delete")}${final}${partial("#chips", "innerHTML", chips(this.src.queue()))}`.toString();
+    return html`${partial(`#turn-${this.runId}`, "delete")}${final}${partial("#chips", "innerHTML", chips(this.src.queue()))}${partial("#approval-bar", "outerHTML", approvalBar(this.src.pending()))}`.toString();
   }
 
   private end(status: string, message?: string): UiFrame[] {

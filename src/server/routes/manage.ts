@@ -47,7 +47,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const main = manageMain(d.assets, section, counters(d), content);
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
     const list = listConversations(d.store, { agentId: MASTER });
-    const res = await c.html(partial ? main : appShell(d.assets, `${T.sections[section]} · ${T.manage}`, sidebar(d.assets, list, null), main), status);
+    const res = await c.html(partial ? main : appShell(d.assets, `${T.sections[section]} · ${T.manage}`, sidebar(d.assets, list, null), main, listPending(d.store).length), status);
     res.headers.set("cache-control", "no-store");
     return res;
   };

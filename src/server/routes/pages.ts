@@ -6,6 +6,7 @@ import { chatMain } from "../../../views/chat-page.ts";
 import { convList, sidebar } from "../../../views/sidebar.ts";
 import { chatHeader } from "../../../views/chat-header.ts";
 import { convActivity } from "../../../views/conv-activity.ts";
+import { listPending } from "../../store/approvals.ts";
 import { createConversation, listConversations } from "../../store/conversations.ts";
 import { T } from "../../texts/vi.ts";
 import { chatData } from "../chat-data.ts";
@@ -16,7 +17,7 @@ export function pageRoutes(d: AppDeps): Hono {
   const list = () => listConversations(d.store, { agentId: MASTER });
   const page = (c: Context, title: string, current: string | null, main: Parameters<typeof appShell>[3]) => {
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
-    return noStore(c.html(partial ? main : appShell(d.assets, title, sidebar(d.assets, list(), current), main)));
+    return noStore(c.html(partial ? main : appShell(d.assets, title, sidebar(d.assets, list(), current), main, listPending(d.store).length)));
   };
 
   app.get("/", (c) => {
