@@ -1,4 +1,4 @@
-// `npm test`: builds the binary once, then runs the three layers (unit + HTTP, browser) in their own
+// `npm test`: builds the binary once, then runs the layers (unit + HTTP, DOM, browser) in their own
 // `bun test` processes, and closes with one line "N passed, N failed" that CI reads.
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -17,6 +17,8 @@ const env = { ...process.env, MY_CREW_BIN: join(out, "my-crew") };
 
 const layers: [string, string[]][] = [
   ["unit + http", ["test", "test/unit", "test/http"]],
+  // happy-dom replaces globals, so the DOM layer runs in its own process with its own preload.
+  ["dom", ["test", "--preload", "./test/dom/setup.ts", "test/dom"]],
   ["browser", ["test", "test/browser"]],
 ];
 
