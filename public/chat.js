@@ -90,7 +90,6 @@ document.addEventListener("alpine:init", () => {
       window.addEventListener("conversation-patched", (e) => {
         const c = e.detail;
         this.locked = c.cost_cap_usd > 0 && c.spent_usd >= c.cost_cap_usd;
-        if (!this.locked) document.querySelector(".budget-notice")?.remove();
       });
     },
     onEnter(e) {

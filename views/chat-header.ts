@@ -37,11 +37,12 @@ export function chatHeader(c: Conversation, crewSize: number) {
 </header>`;
 }
 
-/** Raise by one step or type a new cap (0 = no cap); shared by the spend card and the budget notice. */
+/** Raise by one step or type a new cap (0 = no cap); shared by the spend card and the budget notice.
+ *  No <form> here: the budget notice sits inside the composer's form, and forms cannot nest. */
 export function capControls() {
   return html`<div class="cap-controls">
   <button type="button" class="btn btn-small" @click="raise()">${T.raiseBy(`$${CAP_STEP_USD.toFixed(2)}`)}</button>
-  <form @submit.prevent="setCap()"><input type="number" min="0" step="0.5" x-model="cap" aria-label="${T.setCap}"> <button type="submit" class="btn btn-small">${T.setCap}</button></form>
+  <div class="cap-set"><input type="number" min="0" step="0.5" x-model="cap" @keydown.enter.prevent="setCap()" aria-label="${T.setCap}"> <button type="button" class="btn btn-small" @click="setCap()">${T.setCap}</button></div>
   <p class="muted">${T.noCap}</p>
 </div>`;
 }

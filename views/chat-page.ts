@@ -7,7 +7,7 @@ import type { QueuedMessage } from "../src/store/queue.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { approvalBar } from "./approval-bar.ts";
-import { capControls, chatHeader } from "./chat-header.ts";
+import { chatHeader } from "./chat-header.ts";
 import { composer } from "./composer.ts";
 import { convActivity, type ActivityData } from "./conv-activity.ts";
 import { icon } from "./layout.ts";
@@ -36,9 +36,8 @@ export function chatMain(a: AssetTable, d: ChatData) {
       ${d.thread.messages.length === 0 ? welcome(d.crew) : ""}
       ${thread(d.thread)}
     </div>
-    ${locked ? html`<div class="budget-notice card-warn" x-data="capForm(${JSON.stringify(c.id)}, ${c.costCapUsd})"><p>${T.budgetLocked}</p>${capControls()}</div>` : ""}
     ${approvalBar(d.pending)}
-    ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued })}
+    ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>
   ${convActivity(d.activity)}
 </main>`;

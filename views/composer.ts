@@ -1,16 +1,19 @@
 // #composer (M-20…M-27): never locked while a turn runs — a busy send becomes a chip; locked only
-// when the budget is exhausted. The Alpine `composer` component owns drafts, request_ids and Stop.
+// when the budget is exhausted, and then it carries the raise-cap controls (E-12). The Alpine
+// `composer` component owns drafts, request_ids and Stop.
 import { html } from "hono/html";
 import type { QueuedMessage } from "../src/store/queue.ts";
 import { T } from "../src/texts/vi.ts";
 import type { AssetTable } from "../src/server/assets.ts";
+import { capControls } from "./chat-header.ts";
 import { icon } from "./layout.ts";
 
-export type ComposerData = { conversationId: string; running: boolean; locked: boolean; queued: QueuedMessage[] };
+export type ComposerData = { conversationId: string; running: boolean; locked: boolean; queued: QueuedMessage[]; costCapUsd?: number };
 
 export function composer(a: AssetTable, d: ComposerData) {
   const state = JSON.stringify({ conv: d.conversationId, running: d.running, locked: d.locked });
   return html`<form id="composer" class="composer" x-data="composer(${state})" @submit.prevent="send()">
+  <div class="budget-notice card-warn" x-show="locked" x-cloak x-data="capForm(${JSON.stringify(d.conversationId)}, ${d.costCapUsd ?? 0})"><p>${T.budgetLocked}</p>${capControls()}</div>
   <div id="chips" class="chips">${chips(d.queued)}</div>
   <p class="composer-note" x-show="note" x-text="note" role="status"></p>
   <div class="composer-row">

@@ -1,5 +1,6 @@
 // Fake providers that run the whole stack without a key (A-25, A-26). `fake:echo` echoes the last
-// user message; `/tool <name> {json}` makes it call that tool for real, through the real gate.
+// user message; `/tool <name> {json}` makes it call that tool for real, through the real gate;
+// `fake:paid` does the same at $0.01 a call.
 // `scriptedProvider` replays a planned queue of replies, tool calls and errors for tests.
 import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
 
@@ -46,9 +47,13 @@ function chunks(text: string): string[] {
   return text.match(/\S+\s*|\s+/g) ?? [text];
 }
 
+/** `fake:paid…` reports $0.01 per call, so budgets and the ledger can be seen working without a key. */
+export const FAKE_PAID_USD = 0.01;
+
 function usageOf(req: ModelRequest, out: string): StreamItem {
   const input = Math.ceil((req.system.length + req.messages.reduce((n, m) => n + m.content.length, 0)) / 4);
-  return { kind: "usage", usage: { inputTokens: input, outputTokens: Math.ceil(out.length / 4), cachedTokens: 0, reasoningTokens: 0 } };
+  const costUsd = req.model.startsWith("paid") ? FAKE_PAID_USD : undefined;
+  return { kind: "usage", usage: { inputTokens: input, outputTokens: Math.ceil(out.length / 4), cachedTokens: 0, reasoningTokens: 0, costUsd } };
 }
 
 /** One planned answer of the scripted fake. */

@@ -2,7 +2,7 @@
 // a `watching` frame, the text written so far, then live events; a viewer more than 256 events behind
 // gets its backlog replaced by a fresh `watching` frame. The text so far lives only in memory.
 import type { TurnEvent } from "../agent/events.ts";
-import { FrameQueue } from "./frame-queue.ts";
+import { FrameQueue, VIEWER_QUEUE_LIMIT } from "./frame-queue.ts";
 
 /** What a viewer of a conversation's turn receives: the one contract plus the watching frame. */
 export type WatchFrame = TurnEvent | { type: "watching"; conversation: unknown; running: boolean };
@@ -11,6 +11,9 @@ export class TurnWatch {
   private viewers = new Set<FrameQueue<WatchFrame>>();
   private textSoFar = "";
   private ended = false;
+  /** Events published before the first viewer attached (a turn can end before its sender reads). */
+  private early: TurnEvent[] | null = [];
+  private earlyOverflow = false;
 
   /** `snapshot` renders the conversation as stored right now (called on attach and on overflow). */
   constructor(private readonly snapshot: () => unknown) {}
@@ -27,6 +30,13 @@ export class TurnWatch {
     if (event.type === "text_delta") this.textSoFar += event.text;
     // A new model call after tools starts a new stretch of text; stored messages hold the earlier one.
     if (event.type === "tool_call" || event.type === "tool_result") this.textSoFar = "";
+    if (this.early) {
+      if (this.early.length >= VIEWER_QUEUE_LIMIT) {
+        this.early = [];
+        this.earlyOverflow = true;
+      }
+      this.early.push(event);
+    }
     for (const v of this.viewers) v.push(event);
     if (event.type === "done" || event.type === "halted" || event.type === "error" || event.type === "approval_required" || event.type === "question") {
       this.end();
@@ -35,20 +45,24 @@ export class TurnWatch {
 
   /** The first viewer (the tab that sent the message) sees every event from the start. */
   attachFirst(): FrameQueue<WatchFrame> {
-    return this.add(false);
+    const early = this.early ?? [];
+    const overflow = this.earlyOverflow;
+    this.early = null;
+    return this.add(false, overflow ? [this.watching(), ...early] : early);
   }
 
   /** A late viewer (B-04): watching frame, the text so far, then what comes. */
   attach(): FrameQueue<WatchFrame> {
-    return this.add(true);
+    return this.add(true, []);
   }
 
-  private add(late: boolean): FrameQueue<WatchFrame> {
+  private add(late: boolean, replay: WatchFrame[]): FrameQueue<WatchFrame> {
     const q = new FrameQueue<WatchFrame>((full) => full.reset(this.watching()));
     if (late) {
       q.push(this.watching());
       if (this.textSoFar) q.push({ type: "text_delta", text: this.textSoFar });
     }
+    for (const f of replay) q.push(f);
     if (this.ended) q.close();
     else this.viewers.add(q);
     return q;

@@ -70,4 +70,13 @@ describe("sending a message", async () => {
     expect(frames.at(-1)!.text).toContain("slept");
     expect((await t.request(`/api/conversations/${id}/turn`)).status).toBe(204);
   });
+
+  test("a turn that ends before the sender reads (budget already spent) still reaches the sender", async () => {
+    const id = await newConv();
+    await t.json(`/api/conversations/${id}`, "PATCH", { cost_cap_usd: 0.5 });
+    t.store.db.run("UPDATE conversations SET spent_usd = 0.5 WHERE id = ?", [id]);
+    const frames = await collect(await send(id, { text: "còn tiền không?" }));
+    expect(frames.map((f) => f.type)).toEqual(["halted"]);
+    expect(frames[0]).toMatchObject({ reason: "budget" });
+  });
 });
