@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in this folder, one after another. Figures only, no assertions.
-const benches = ["startup.ts", "turn.ts", "inbound.ts", "stats.ts"];
+const benches = ["startup.ts", "turn.ts", "inbound.ts", "stats.ts", "first-load.ts"];
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   // The fan-out bench holds 1,000 SSE connections; Bun's fetch allows 256 at once by default.
