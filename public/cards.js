@@ -9,9 +9,18 @@ document.addEventListener("alpine:init", () => {
     const res = await fetch(`/api/conversations/${conv}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     if (!res.ok) return null;
     const detail = await res.json();
-    window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#chat-header", swap: "outerHTML" });
+    // Clicks inside a card keep it open (M-15): the header is re-read once its card closes.
+    window.headerStale = conv;
+    if (!document.querySelector("#chat-header .card:not([style*='display: none'])")) window.refreshHeader();
+    else window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#spend-pill", select: "#spend-pill", swap: "outerHTML" });
     window.dispatchEvent(new CustomEvent("conversation-patched", { detail }));
     return detail;
+  };
+  window.refreshHeader = (focusId) => {
+    const conv = window.headerStale;
+    window.headerStale = null;
+    if (!conv) return;
+    window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#chat-header", swap: "outerHTML" }).then(() => focusId && document.getElementById(focusId)?.focus());
   };
   Alpine.magic("patch", () => (conv, body) => window.patchConversation(conv, body));
 
@@ -23,7 +32,10 @@ document.addEventListener("alpine:init", () => {
     close() {
       if (!this.open) return;
       this.open = false;
-      this.$nextTick(() => this.$refs.pill?.focus());
+      this.$nextTick(() => {
+        this.$refs.pill?.focus();
+        if (window.headerStale) window.refreshHeader(this.$refs.pill?.id);
+      });
     },
   }));
 

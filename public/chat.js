@@ -26,10 +26,16 @@ document.addEventListener("alpine:init", () => {
         this.running = true;
       });
       this.$el.addEventListener("turn-end", (e) => this.turnEnded(frameData(e)));
+      this.onStopped = () => {
+        this.own.clear();
+        setTimeout(() => document.querySelectorAll("#thread .turn.live").forEach((el) => this.fetchTurn(el.id.slice(5))), 250);
+      };
+      window.addEventListener("streams-stopped", this.onStopped);
       if (this.running) this.follow();
     },
     destroy() {
       window.removeEventListener("run", this.onRun);
+      window.removeEventListener("streams-stopped", this.onStopped);
     },
     follow() {
       if (this.following) return;
@@ -54,10 +60,14 @@ document.addEventListener("alpine:init", () => {
           // Not being streamed here (a continuation after a decision elsewhere keeps its run id).
           if (!el || !el.classList.contains("live")) this.follow();
         } else if (!el || el.classList.contains("live") || el.dataset.status !== run.status) {
-          // It finished before a follow could attach: fetch it as stored.
-          window.htmx.ajax("GET", `/c/${this.conv}/turns/${run.id}`, { target: "#thread", swap: "beforeend" });
+          // It finished before a follow could attach: fetch it as stored, in its place.
+          this.fetchTurn(run.id);
         }
       }, 250);
+    },
+    fetchTurn(runId) {
+      const el = document.getElementById(`turn-${runId}`);
+      window.htmx.ajax("GET", `/c/${this.conv}/turns/${runId}`, el ? { target: el, swap: "outerHTML" } : { target: "#thread", swap: "beforeend" });
     },
     turnEnded(d) {
       // A run paused for a decision may continue later under the same id, streamed by someone else.
@@ -134,6 +144,8 @@ document.addEventListener("alpine:init", () => {
       clearTimeout(timer);
       const cleared = res?.cleared ?? [...document.querySelectorAll("#chips .chip")].map((c) => c.dataset.text);
       document.querySelectorAll("#streams > *").forEach((el) => el.dispatchEvent(new CustomEvent("htmx:abort")));
+      // Streams cut here never deliver their end: the chat shows those turns as the server stored them.
+      window.dispatchEvent(new CustomEvent("streams-stopped"));
       document.querySelector("#chips")?.replaceChildren();
       if (cleared.length) this.text = [...cleared, this.text].filter((t) => t && t.trim()).join("\n\n");
       if (res && !res.cancelled) this.note = T.notStoppedHere;

@@ -83,6 +83,7 @@ document.addEventListener("alpine:init", () => {
     document.title = n > 0 ? `(${n}) ${base}` : base;
     document.querySelectorAll(".btn-manage").forEach((a) => (a.href = n > 0 ? "/manage/approvals" : "/manage/activity"));
     document.querySelectorAll(".menu-btn").forEach((b) => b.classList.toggle("has-work", n > 0));
+    window.dispatchEvent(new CustomEvent("pending-count", { detail: n }));
     if (document.querySelector("#approvals-page")) window.dispatchEvent(new CustomEvent("approvals-changed"));
   }
   const soon = () => {

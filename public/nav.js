@@ -8,10 +8,16 @@ document.addEventListener("alpine:init", () => {
   // it, and focus returns to the menu button. ⌘K / Ctrl+K opens it at the search box.
   Alpine.data("drawer", () => ({
     open: false,
+    // Requests wait for the owner: the menu button shows a dot, and says so in its name (M-69).
+    hasWork: false,
     toggle() {
       this.open ? this.close() : this.show();
     },
     show(focusSearch = false) {
+      // On wide screens the list is always there: only focus it, never make the chat inert.
+      if (!window.matchMedia("(max-width: 760px)").matches) {
+        return (this.$el.querySelector(".conv-search") ?? this.$el.querySelector("#sidebar a"))?.focus();
+      }
       this.open = true;
       this.$nextTick(() => (focusSearch && this.$el.querySelector(".conv-search")) ? this.$el.querySelector(".conv-search").focus() : this.$el.querySelector("#sidebar a, #sidebar button")?.focus());
     },
@@ -39,6 +45,9 @@ document.addEventListener("alpine:init", () => {
       const rows = [...this.$el.querySelectorAll(".conv-row")];
       let seen = store.get("seen", null);
       if (seen === null) seen = store.update("seen", (m) => Object.fromEntries(rows.map((r) => [r.dataset.id, r.dataset.updated]).concat(Object.entries(m))));
+      this.markCurrent();
+      this.onSwap = () => this.markCurrent();
+      document.addEventListener("htmx:after:swap", this.onSwap);
       const current = this.$el.querySelector(".conv-row.current");
       if (current) seen = store.update("seen", (m) => ({ ...m, [current.dataset.id]: current.dataset.updated }));
       const now = new Date();
@@ -55,13 +64,27 @@ document.addEventListener("alpine:init", () => {
         row.querySelector(".dot").hidden = !mark || mark >= row.dataset.updated || row.classList.contains("current");
       }
     },
+    /** The open conversation is whatever #main shows now (the list is not re-rendered on navigation). */
+    markCurrent() {
+      const id = document.querySelector("#main")?.dataset.conversation;
+      this.$root.querySelectorAll(".conv-row").forEach((r) => {
+        const on = r.dataset.id === id;
+        r.classList.toggle("current", on);
+        const a = r.querySelector("a");
+        if (on) a?.setAttribute("aria-current", "page");
+        else a?.removeAttribute("aria-current");
+      });
+    },
     markSeen(id, updated) {
       store.update("seen", (m) => ({ ...m, [id]: updated }));
     },
+    destroy() {
+      document.removeEventListener("htmx:after:swap", this.onSwap);
+    },
     filter(q) {
       const needle = q.trim().toLowerCase();
-      this.$el.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !!needle && !r.dataset.title.includes(needle)));
-      this.$el.querySelectorAll(".conv-group").forEach((g) => (g.hidden = !!needle));
+      this.$root.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !!needle && !r.dataset.title.includes(needle)));
+      this.$root.querySelectorAll(".conv-group").forEach((g) => (g.hidden = !!needle));
     },
   }));
 

@@ -9,7 +9,7 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** `pending` prefixes the tab title with the number of requests waiting for the owner (D-24). */
 export function appShell(a: AssetTable, title: string, sidebar: Html, main: Html, pending = 0) {
-  return layout(a, pending > 0 ? `(${pending}) ${title}` : title, html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)">
+  return layout(a, pending > 0 ? `(${pending}) ${title}` : title, html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)" @pending-count.window="hasWork = $event.detail > 0">
   <div class="backdrop" :class="open && 'open'" @click="close()"></div>
   ${sidebar}
   ${main}

@@ -1,7 +1,7 @@
 // #sidebar (M-06…M-10, M-67…M-69): the master's conversations, newest first. Grouping into
 // today / yesterday / older, "how long ago" and unread dots use the viewer's own calendar and
 // per-device seen marks, so the `convList` component does them in the browser from data-updated.
-import { html } from "hono/html";
+import { html, raw } from "hono/html";
 import type { Conversation } from "../src/store/conversations.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
@@ -20,11 +20,11 @@ export function sidebar(a: AssetTable, list: Conversation[], currentId: string |
 
 export function convList(list: Conversation[], currentId: string | null) {
   const search = list.length >= SEARCH_FROM;
-  return html`<div id="conv-list" class="conv-list" x-data="convList" hx-get="/ui/conv-list${currentId ? `?current=${currentId}` : ""}" hx-trigger="conversation-changed from:window" hx-swap="outerHTML">
+  return html`<div id="conv-list" class="conv-list" x-data="convList" hx-get="/ui/conv-list" hx-trigger="conversation-changed from:window" hx-swap="outerHTML">
   ${search ? html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}" aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">` : ""}
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
   <ul x-ref="rows">${list.map((c) => html`<li class="conv-row${c.id === currentId ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}" data-title="${(c.title || T.untitled).toLowerCase()}">
-    <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true" @click="markSeen('${c.id}', '${c.updatedAt}')"${c.id === currentId ? ' aria-current="page"' : ""}><span class="conv-title">${c.title || T.untitled}</span><span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span></a>
+    <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true" @click="markSeen('${c.id}', '${c.updatedAt}')"${c.id === currentId ? raw(' aria-current="page"') : ""}><span class="conv-title">${c.title || T.untitled}</span><span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span></a>
   </li>`)}</ul>
 </div>`;
 }

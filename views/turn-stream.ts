@@ -17,6 +17,8 @@ import { messagesHtml, notice, turnHtml, userBubble } from "./thread.ts";
 export type TurnSource = {
   run(): Run | null;
   messages(afterSeq: number): Message[];
+  /** Exactly one run's messages: after its mark, up to the next run's mark (J-14). */
+  messagesOf(run: Run): Message[];
   toolStatus(): Map<string, string>;
   queue(): QueuedMessage[];
   pending(): Approval | null;
@@ -35,7 +37,7 @@ export class TurnRenderer {
   /** The turn's container as stored now, plus a live segment holding `textSoFar`. */
   begin(textSoFar = ""): UiFrame[] {
     const run = this.src.run();
-    const stored = run ? this.src.messages(run.afterSeq ?? 0) : [];
+    const stored = run ? this.src.messagesOf(run) : [];
     this.seg++;
     const body = html`${partial(`#turn-${this.runId}`, "delete")}<div class="turn live" id="turn-${this.runId}">${messagesHtml(stored, this.ctx())}${this.segment(textSoFar)}</div>${partial("#chips", "innerHTML", chips(this.src.queue()))}${partial("#approval-bar", "outerHTML", approvalBar(null))}`;
     return [{ event: "turn-start", data: { run_id: this.runId } }, { html: body.toString() }];
@@ -67,19 +69,20 @@ export class TurnRenderer {
     }
   }
 
-  /** The turn as stored, replacing its container wherever it is (or appended), with the chips. */
+  /** The turn as stored (the client swaps it over its container, or appends it), with chips and bar. */
   snapshot(): string {
     const run = this.src.run();
     if (!run) return "";
-    const final = turnHtml(run, this.src.messages(run.afterSeq ?? 0), this.ctx());
-    return html`${partial(`#turn-${this.runId}`, "delete")}${final}${partial("#chips", "innerHTML", chips(this.src.queue()))}${partial("#approval-bar", "outerHTML", approvalBar(this.src.pending()))}`.toString();
+    const final = turnHtml(run, this.src.messagesOf(run), this.ctx());
+    return html`${final}${partial("#chips", "innerHTML", chips(this.src.queue()))}${partial("#approval-bar", "outerHTML", approvalBar(this.src.pending()))}`.toString();
   }
 
   private end(status: string, message?: string): UiFrame[] {
     const run = this.src.run();
     if (!run) return [{ event: "turn-end", data: { run_id: this.runId, status } }];
-    const extra = status === "error" && message && run.status !== "error" ? notice("error", message) : "";
-    const final = turnHtml(run, this.src.messages(run.afterSeq ?? 0), this.ctx(), extra);
+    // The stored run's own notice already says how it ended when it ended as error or cancelled.
+    const extra = status === "error" && message && run.status !== "error" && run.status !== "cancelled" ? notice("error", message) : "";
+    const final = turnHtml(run, this.src.messagesOf(run), this.ctx(), extra);
     const pending = this.src.pending();
     const body = html`${partial(`#turn-${this.runId}`, "outerHTML", final)}${pending ? partial("#approval-bar", "outerHTML", approvalBar(pending)) : ""}`;
     return [{ html: body.toString() }, { event: "turn-end", data: { run_id: this.runId, status, halt_reason: run.haltReason } }];

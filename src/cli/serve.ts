@@ -8,6 +8,7 @@ import { loadAgents, loadConfig } from "../config/load.ts";
 import { resolveSettings } from "../config/settings.ts";
 import { createApp } from "../server/app.ts";
 import { loadAssets } from "../server/assets.ts";
+import { isLoopback, pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
@@ -37,7 +38,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
   const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
-  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env }).fetch);
+  const lan = lanSettings(opts.host);
+  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env, lan }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
@@ -67,6 +69,15 @@ function openDatabase(file: string) {
   } catch (e) {
     throw new StartupError(`cannot open the database ${file}: ${(e as Error).message}`);
   }
+}
+
+/** Bound beyond this machine: a login for LAN clients, with a pairing code shown once in the log. */
+function lanSettings(host: string): LanAuth | null {
+  if (host === "localhost" || isLoopback(host)) return null;
+  const code = pairingCode();
+  log(`serving beyond this machine: LAN clients log in with MY_AGENT_PASSWORD${process.env.MY_AGENT_PASSWORD ? "" : " (not set)"} or the pairing code ${code}`);
+  if (!process.env.MY_AGENT_INBOUND_TOKEN) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
+  return { password: process.env.MY_AGENT_PASSWORD || null, pairingCode: code, inboundToken: process.env.MY_AGENT_INBOUND_TOKEN || null };
 }
 
 function urlHost(host: string): string {

@@ -20,12 +20,14 @@ import { connectionRoutes } from "./routes/connections.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
+import { lanAuth } from "./lan-auth.ts";
 
 export type { AppDeps } from "./deps.ts";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(fence(deps.settings.allowedHosts));
+  if (deps.lan) app.use(lanAuth(deps.lan));
   app.use(gzip());
   app.route("/assets", assetRoutes(deps.assets));
 

@@ -5,6 +5,7 @@ import type { Store } from "../store/db.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
 import type { AssetTable } from "./assets.ts";
+import type { LanAuth } from "./lan-auth.ts";
 
 export type AppDeps = {
   settings: Pick<Settings, "allowedHosts" | "timezone">;
@@ -19,6 +20,8 @@ export type AppDeps = {
   envFile?: string;
   /** The live environment the crew is built from (process.env in the server). */
   env?: Record<string, string | undefined>;
+  /** Set when bound to a non-loopback address: clients not on this machine must log in. */
+  lan?: LanAuth | null;
   log?: (line: string) => void;
 };
 

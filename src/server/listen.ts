@@ -3,14 +3,16 @@
 import { StartupError } from "../cli/log.ts";
 import { T } from "../texts/vi.ts";
 
-type Handler = (req: Request) => Response | Promise<Response>;
+/** The request and who sent it (the client's address decides whether the LAN login applies). */
+export type ClientEnv = { ip: string | null };
+type Handler = (req: Request, env: ClientEnv) => Response | Promise<Response>;
 
 export function listen(host: string, port: number) {
   let handler: Handler = () => Response.json({ detail: T.starting }, { status: 503 });
   let server: ReturnType<typeof Bun.serve>;
   try {
     // SSE streams send their own heartbeats; the idle timeout only reaps dead sockets.
-    server = Bun.serve({ hostname: host, port, idleTimeout: 120, fetch: (req) => handler(req) });
+    server = Bun.serve({ hostname: host, port, idleTimeout: 120, fetch: (req, srv) => handler(req, { ip: srv.requestIP(req)?.address ?? null }) });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") throw new StartupError(`port ${port} on ${host} is already in use; choose another with --port`);

@@ -4,7 +4,7 @@ import { TurnRenderer, type TurnSource, type UiFrame } from "../../views/turn-st
 import { listPending } from "../store/approvals.ts";
 import { listMessages } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
-import { getRun } from "../store/runs.ts";
+import { getRun, listRuns } from "../store/runs.ts";
 import type { ActiveTurn } from "../turns/host.ts";
 import type { WatchFrame } from "../turns/watch.ts";
 import { toolStatuses } from "./chat-data.ts";
@@ -16,6 +16,11 @@ export function turnSource(d: AppDeps, conversationId: string, runId: string, ag
   return {
     run: () => getRun(d.store, runId),
     messages: (afterSeq) => listMessages(d.store, conversationId, afterSeq),
+    messagesOf: (run) => {
+      const from = run.afterSeq ?? 0;
+      const next = listRuns(d.store, { conversationId, limit: 500 }).map((r) => r.afterSeq ?? -1).filter((a) => a > from).sort((a, b) => a - b)[0];
+      return listMessages(d.store, conversationId, from).filter((m) => next === undefined || m.seq <= next);
+    },
     toolStatus: () => toolStatuses(d, conversationId),
     queue: () => listQueue(d.store, conversationId),
     pending: () => listPending(d.store, conversationId)[0] ?? null,

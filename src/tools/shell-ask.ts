@@ -2,6 +2,8 @@
 // was allowed "always" or the conversation is autonomous. A soft fence: it catches accidents and clumsy
 // injected commands, not a determined attacker (quoting or indirection can hide a command).
 
+import { T } from "../texts/vi.ts";
+
 export type ShellAskPattern = { name: string; pattern: RegExp; reason: string };
 
 /** Start of a simple command: line start, after ; & | ( or newline, or inside $( or backticks. */
@@ -15,56 +17,56 @@ export const SHELL_ASK_PATTERNS: ShellAskPattern[] = [
   {
     name: "recursive rm on a broad path",
     pattern: new RegExp(String.raw`\brm\s+(?:${ARG})*?(?:-[a-zA-Z]*[rR][a-zA-Z]*|--recursive)\s+(?:${ARG})*?${BROAD}`),
-    reason: "It deletes recursively from /, an absolute path, your home folder, the parent folder or the whole current folder.",
+    reason: T.shellAsk.rmTree,
   },
   {
     name: "superuser",
     pattern: new RegExp(String.raw`\b(?:sudo|doas|pkexec)\b|${CMD}su(?![\w.-])`),
-    reason: "It runs a command with superuser rights (sudo, su, doas).",
+    reason: T.shellAsk.superuser,
   },
   {
     name: "raw disk write",
     pattern: new RegExp(String.raw`${CMD}dd\s+(?:${ARG})*?(?:if|of)=|\b(?:mkfs(?:\.\w+)?|wipefs|fdisk|parted|mkswap)\b|>\s*\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)`),
-    reason: "It writes to a disk or formats a filesystem (dd, mkfs, a block device), which can destroy data beyond the workspace.",
+    reason: T.shellAsk.disk,
   },
   {
     name: "shutdown",
     pattern: new RegExp(String.raw`${CMD}(?:shutdown|reboot|halt|poweroff)\b|\bsystemctl\s+(?:\S+\s+)*?(?:poweroff|reboot|halt|suspend|hibernate)\b|${CMD}init\s+[06]\b`),
-    reason: "It shuts down or restarts the machine, which stops the crew too.",
+    reason: T.shellAsk.shutdown,
   },
   {
     name: "forced git push",
     pattern: new RegExp(String.raw`\bgit\s+(?:${ARG})*?push\b[^;&|\n]*?(?:\s--force(?:-with-lease)?\b|\s-[a-zA-Z]*f[a-zA-Z]*\b|\s\+[\w./-]+)`),
-    reason: "It force-pushes with git, which can overwrite other people's commits on the remote.",
+    reason: T.shellAsk.forcePush,
   },
   {
     name: "download piped to a shell",
     pattern: new RegExp(
       String.raw`\b(?:curl|wget|fetch)\b[^;&\n]*\|\s*(?:sudo\s+)?(?:env\s+)?(?:(?:ba|z|da|k|fi)?sh|python[\d.]*|perl|ruby|node)\b|\b(?:ba|z|da|k)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`,
     ),
-    reason: "It downloads a script from the internet and runs it straight away, unseen.",
+    reason: T.shellAsk.curlPipe,
   },
   {
     name: "world-writable recursive chmod",
     pattern: new RegExp(String.raw`\bchmod\b(?=[^;&|\n]*(?:\s-[a-zA-Z]*R[a-zA-Z]*\b|\s--recursive\b))(?=[^;&|\n]*\s(?:0?777|a\+rwx|o\+w)\b)`),
-    reason: "It makes a whole folder tree writable by everyone (chmod -R 777).",
+    reason: T.shellAsk.chmod,
   },
   {
     name: "write to /etc",
     pattern: new RegExp(
       String.raw`>>?\s*["']?\/etc\/|\btee\s+(?:-\S+\s+)*["']?\/etc\/|\b(?:cp|mv|install|ln|rsync|rm|truncate|chown|chmod|sed\s+(?:-\S+\s+)*-i\S*)\b[^;&|\n]*\s["']?\/etc(?:\/|\s|$)`,
     ),
-    reason: "It changes system configuration under /etc.",
+    reason: T.shellAsk.etc,
   },
   {
     name: "kill every process",
     pattern: new RegExp(String.raw`\bkill\b[^;&|\n]*\s-1(?=\s*$|\s*[;&|)])|\bkillall5\b`),
-    reason: "It sends a signal to every process you can reach (kill -1), which would stop the crew itself.",
+    reason: T.shellAsk.killAll,
   },
   {
     name: "fork bomb",
     pattern: /([\w:]+)\s*\(\)\s*\{[^}]*?\1\s*\|\s*\1\s*&/,
-    reason: "It is a fork bomb: it starts processes without end until the machine stops responding.",
+    reason: T.shellAsk.forkBomb,
   },
 ];
 
@@ -75,5 +77,5 @@ export const SHELL_ASK_PATTERNS: ShellAskPattern[] = [
 export function shellAskReason(command: string): string | null {
   const reasons = SHELL_ASK_PATTERNS.filter((p) => p.pattern.test(command)).map((p) => p.reason);
   if (reasons.length === 0) return null;
-  return `This command always needs your approval. ${reasons.join(" ")}`;
+  return `${T.shellAsk.intro} ${reasons.join(" ")}`;
 }

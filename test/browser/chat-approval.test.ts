@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { T } from "../../src/texts/vi.ts";
-import { assistantTexts, chatSetup, eventually, inPage, newConversation, openChat, send, waitForReply, waitIdle } from "../helpers/chat-page.ts";
+import { assistantTexts, chatSetup, decide, eventually, inPage, newConversation, openChat, send, waitForReply, waitIdle } from "../helpers/chat-page.ts";
 
 const s = chatSetup("approval");
 const bar = (page: Page) => page.locator("#approval-bar section");
@@ -27,7 +27,7 @@ describe("approvals and questions in the chat screen", () => {
       expect(await card.locator(".tc-status").innerText()).toBe(T.toolStatus.waiting!);
       const turnId = await page.locator("#thread .turn").last().getAttribute("id");
 
-      await bar(page).getByRole("button", { name: T.approve, exact: true }).click();
+      await decide(page, T.approve);
       await waitForReply(page, "file_write: Created ghi-chu.txt (9 bytes).");
       await waitIdle(page);
       expect(await bar(page).count()).toBe(0);
@@ -43,7 +43,7 @@ describe("approvals and questions in the chat screen", () => {
       await openChat(page, s, await newConversation(s));
       await send(page, '/tool file_write {"path":"mot.txt","content":"1"}');
       await bar(page).waitFor();
-      await bar(page).getByRole("button", { name: T.alwaysAllow }).click();
+      await decide(page, T.alwaysAllow);
       await waitForReply(page, "file_write: Created mot.txt (1 bytes).");
       await waitIdle(page);
 
@@ -58,12 +58,29 @@ describe("approvals and questions in the chat screen", () => {
     });
   });
 
+  test("long arguments are cut to one line with 'Xem đầy đủ' revealing the whole request", async () => {
+    await inPage(s, "approval-show-full", async (page) => {
+      await openChat(page, s, await newConversation(s));
+      const content = "dòng dài ".repeat(30).trim();
+      await send(page, `/tool file_write ${JSON.stringify({ path: "dai.txt", content })}`);
+      await bar(page).waitFor();
+      expect(await bar(page).locator(".approval-args").innerText()).toEndWith("…");
+      const full = bar(page).locator("details.approval-full");
+      expect(await full.locator("summary").innerText()).toBe(T.showFull);
+      expect(await full.locator("pre").isVisible()).toBe(false);
+      await full.locator("summary").click();
+      expect(await full.locator("pre").innerText()).toContain(content);
+      await decide(page, T.deny);
+      await waitIdle(page);
+    });
+  });
+
   test("denying ends the turn with the tool card marked denied and no bar left", async () => {
     await inPage(s, "approval-deny", async (page) => {
       await openChat(page, s, await newConversation(s));
       await send(page, '/tool file_write {"path":"khong.txt","content":"x"}');
       await bar(page).waitFor();
-      await bar(page).getByRole("button", { name: T.deny }).click();
+      await decide(page, T.deny);
       await eventually(async () => expect(await page.locator('#thread .tool-card[data-tool="file_write"] .tc-status').innerText()).toBe(T.toolStatus.denied!));
       await waitIdle(page);
       expect(await bar(page).count()).toBe(0);
@@ -78,7 +95,7 @@ describe("approvals and questions in the chat screen", () => {
       expect(await bar(page).locator(".approval-head b").innerText()).toBe(T.approvalTitle("shell_run"));
       expect((await bar(page).locator(".approval-reason").innerText()).trim().length).toBeGreaterThan(0);
       expect(await buttons(page)).toEqual([T.approve, T.deny]);
-      await bar(page).getByRole("button", { name: T.deny }).click();
+      await decide(page, T.deny);
       await waitIdle(page);
     });
   });
@@ -88,8 +105,9 @@ describe("approvals and questions in the chat screen", () => {
       await openChat(page, s, await newConversation(s));
       await send(page, '/tool shell_run {"command":"sudo ls"}');
       await bar(page).locator(".approval-reason").waitFor();
-      expect(await bar(page).locator(".approval-reason").innerText()).toMatch(VIETNAMESE);
-      await bar(page).getByRole("button", { name: T.deny }).click();
+      const reason = await bar(page).locator(".approval-reason").innerText();
+      expect({ reason, vietnamese: VIETNAMESE.test(reason) }).toEqual({ reason, vietnamese: true });
+      await decide(page, T.deny);
       await waitIdle(page);
     });
   });
@@ -104,10 +122,29 @@ describe("approvals and questions in the chat screen", () => {
       expect(await q.locator("ol.options > li").count()).toBe(2);
       expect(await q.locator("ol.options").evaluate((ol) => getComputedStyle(ol).listStyleType)).toBe("decimal");
       expect(await q.locator("ol.options button").allInnerTexts()).toEqual(["Đỏ", "Xanh lá"]);
-      await q.getByRole("button", { name: "Xanh lá" }).click();
+      await decide(page, "Xanh lá");
       await eventually(async () => expect((await assistantTexts(page)).some((t) => t.startsWith("ask_user:") && t.includes("Xanh lá"))).toBe(true));
       await waitIdle(page);
       expect(await page.locator("#approval-bar section").count()).toBe(0);
+    });
+  });
+
+  test("a quick decision followed by the next message: every message shows once and the turns stay in order", async () => {
+    await inPage(s, "approval-quick-race", async (page) => {
+      // A slow network for re-reads of a stored turn; the decision is made as soon as the bar shows.
+      await page.route("**/turns/**", async (route) => {
+        await Bun.sleep(500);
+        await route.continue();
+      });
+      await openChat(page, s, await newConversation(s));
+      await send(page, '/tool file_write {"path":"nhanh-1.txt","content":"1"}');
+      await bar(page).getByRole("button", { name: T.approve, exact: true }).click();
+      await waitForReply(page, "file_write: Created nhanh-1.txt (1 bytes).");
+      await send(page, "tiếp theo");
+      await waitForReply(page, "tiếp theo");
+      await Bun.sleep(1_000); // let any late re-read land
+      const turnsNow = await page.locator("#thread .turn").evaluateAll((ts) => ts.map((t) => [...t.querySelectorAll(".msg.user .bubble")].map((b) => b.textContent)));
+      expect(turnsNow).toEqual([['/tool file_write {"path":"nhanh-1.txt","content":"1"}'], ["tiếp theo"]]);
     });
   });
 });

@@ -31,6 +31,7 @@ describe("sending in the chat screen", () => {
       expect(await bubble.locator("[onerror]").count()).toBe(0);
       expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
       expect(await composer(page).inputValue()).toBe("");
+      expect(await page.locator(".welcome").isVisible()).toBe(false);
     });
   });
 

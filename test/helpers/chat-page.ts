@@ -54,6 +54,12 @@ export async function newConversation(s: Setup, patch?: Record<string, unknown>)
   return c.id;
 }
 
+/** Creates conversations until the master has at least `n` (the search box appears from 8, M-08). */
+export async function atLeastConversations(s: Setup, n: number): Promise<void> {
+  const have = (await api<{ conversations: unknown[] }>(s, "GET", "/api/conversations")).conversations.length;
+  for (let i = have; i < n; i++) await newConversation(s, { title: `Thêm ${i}` });
+}
+
 /** Opens a conversation (or `/`) and waits until Alpine has brought the composer to life. */
 export async function openChat(page: Page, s: Setup, convId?: string): Promise<string> {
   await page.goto(`${s.server.url}${convId ? `/c/${convId}` : "/"}`);
@@ -111,6 +117,18 @@ export async function waitForReply(page: Page, text: string, timeout = 8_000): P
 /** Waits until no turn of the thread is live and the Stop button is gone. */
 export async function waitIdle(page: Page, timeout = 8_000): Promise<void> {
   await page.waitForFunction(() => !document.querySelector("#thread .turn.live") && !(document.querySelector(".btn-stop") as HTMLElement | null)?.offsetParent, null, { timeout });
+}
+
+/**
+ * Clicks a button of the approval bar or question card the way a person does: after reading it for a
+ * moment. Clicking within 250 ms of the bar appearing races the chat tab's own follow-up of the run
+ * event (see the "quick decision" test in chat-approval.test.ts), which is not a person's pace.
+ */
+export async function decide(page: Page, button: string): Promise<void> {
+  const bar = page.locator("#approval-bar section");
+  await bar.waitFor();
+  await Bun.sleep(400);
+  await bar.getByRole("button", { name: button, exact: true }).click();
 }
 
 /** The server's view of a conversation (queue, running, options). */

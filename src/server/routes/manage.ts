@@ -1,6 +1,7 @@
 // /manage/<section> and /manage/activity/<run id> (M-39…M-44, J-09…J-12): each section is read from
 // the store and rendered inside its own boundary, so a failing section never takes the nav down.
 import { Hono, type Context } from "hono";
+import { html } from "hono/html";
 import { appShell } from "../../../views/app-shell.ts";
 import { activitySection, historyPage, historyRows, NEEDS_YOU, runningList } from "../../../views/manage/activity.ts";
 import { approvalsSection } from "../../../views/manage/approvals.ts";
@@ -47,7 +48,8 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const main = manageMain(d.assets, section, counters(d), content);
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
     const list = listConversations(d.store, { agentId: MASTER });
-    const res = await c.html(partial ? main : appShell(d.assets, `${T.sections[section]} · ${T.manage}`, sidebar(d.assets, list, null), main, listPending(d.store).length), status);
+    const title = `${T.sections[section]} · ${T.manage}`;
+    const res = await c.html(partial ? html`<title>${title}</title>${main}` : appShell(d.assets, title, sidebar(d.assets, list, null), main, listPending(d.store).length), status);
     res.headers.set("cache-control", "no-store");
     return res;
   };

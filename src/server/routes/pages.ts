@@ -1,6 +1,7 @@
 // Pages (M-01…M-05): real paths; each answers a full load with the whole shell and an htmx request
 // with just the #main fragment, so the same components serve both.
 import { Hono, type Context } from "hono";
+import { html } from "hono/html";
 import { appShell } from "../../../views/app-shell.ts";
 import { chatMain } from "../../../views/chat-page.ts";
 import { convList, sidebar } from "../../../views/sidebar.ts";
@@ -17,7 +18,8 @@ export function pageRoutes(d: AppDeps): Hono {
   const list = () => listConversations(d.store, { agentId: MASTER });
   const page = (c: Context, title: string, current: string | null, main: Parameters<typeof appShell>[3]) => {
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
-    return noStore(c.html(partial ? main : appShell(d.assets, title, sidebar(d.assets, list(), current), main, listPending(d.store).length)));
+    // htmx takes a <title> from a fragment and sets the tab title with it.
+    return noStore(c.html(partial ? html`<title>${title}</title>${main}` : appShell(d.assets, title, sidebar(d.assets, list(), current), main, listPending(d.store).length)));
   };
 
   app.get("/", (c) => {

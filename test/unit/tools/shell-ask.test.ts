@@ -1,3 +1,4 @@
+import { T } from "../../../src/texts/vi.ts";
 import { describe, expect, test } from "bun:test";
 import { SHELL_ASK_PATTERNS, shellAskReason } from "../../../src/tools/shell-ask.ts";
 
@@ -76,7 +77,7 @@ describe("shell ask-list", () => {
     test(`asks for: ${command}`, () => {
       const hit = SHELL_ASK_PATTERNS.filter((p) => p.pattern.test(command)).map((p) => p.name);
       expect(hit).toContain(name);
-      expect(shellAskReason(command)).toMatch(/^This command always needs your approval\. \S/);
+      expect(shellAskReason(command)).toStartWith(`${T.shellAsk.intro} `);
     });
   }
 
@@ -90,13 +91,13 @@ describe("shell ask-list", () => {
     const covered = new Set(DANGEROUS.map(([, name]) => name));
     for (const p of SHELL_ASK_PATTERNS) {
       expect(covered.has(p.name)).toBe(true);
-      expect(p.reason).toMatch(/^[A-Z].*\.$/);
+      expect(p.reason).toMatch(/^\S.*\.$/);
     }
   });
 
   test("several matches list every reason", () => {
     const reason = shellAskReason("sudo rm -rf /") ?? "";
-    expect(reason).toContain("superuser rights");
-    expect(reason).toContain("deletes recursively");
+    expect(reason).toContain(T.shellAsk.superuser);
+    expect(reason).toContain(T.shellAsk.rmTree);
   });
 });

@@ -1,3 +1,4 @@
+import { T } from "../../../src/texts/vi.ts";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -27,7 +28,7 @@ describe("shell_run flags", () => {
     expect(shellRun.replaySafe).toBe(false);
     expect(shellRun.summarize?.({ command: "ls -la" } as never)).toBe("ls -la");
     expect(shellRun.askReason?.({ command: "ls -la" } as never)).toBeNull();
-    expect(shellRun.askReason?.({ command: "sudo ls" } as never)).toMatch(/^This command always needs your approval\./);
+    expect(shellRun.askReason?.({ command: "sudo ls" } as never)).toStartWith(T.shellAsk.intro);
   });
 
   test("timeout_seconds is bounded at 900", () => {
