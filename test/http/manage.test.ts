@@ -18,7 +18,7 @@ describe("Manage pages", async () => {
       expect(html).toContain(`data-section="${s}"`);
       expect(full.headers.get("cache-control")).toBe("no-store");
       const part = await (await t.request(`/manage/${s}`, { headers: { "hx-request": "true", "hx-request-type": "partial" } })).text();
-      expect(part).toStartWith('<main id="main"');
+      expect(part).toMatch(/^<title>[^<]+<\/title><main id="main"/);
     }
     expect((await t.request("/manage/nope")).status).toBe(302);
     expect(await (await t.request("/manage/team")).text()).toContain(T.manageSoon);
