@@ -1,7 +1,6 @@
 // The Hono app: the fence and gzip on every path, the asset routes, pages and the API. Features add
 // their own sub-apps with app.route(); handlers stay guard clauses that end in one response.
 import { Hono } from "hono";
-import { serverStatus } from "../../views/server-status.ts";
 import { T } from "../texts/vi.ts";
 import { VERSION } from "../version.ts";
 import { assetRoutes } from "./assets.ts";
@@ -44,7 +43,6 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", manageRoutes(deps));
-  app.get("/fragments/server-status", (c) => noStore(c.html(serverStatus(VERSION))));
 
   app.notFound((c) => c.json({ detail: T.notFound }, 404));
   app.onError((err, c) => {
@@ -53,12 +51,4 @@ export function createApp(deps: AppDeps): Hono {
     return c.json({ detail: T.serverError }, 500);
   });
   return app;
-}
-
-/** Pages and fragments are never cached (no-store), so a reload always sees the current server (M-58). */
-function noStore(res: Response | Promise<Response>): Promise<Response> {
-  return Promise.resolve(res).then((r) => {
-    r.headers.set("cache-control", "no-store");
-    return r;
-  });
 }

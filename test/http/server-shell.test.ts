@@ -81,8 +81,4 @@ describe("server shell over HTTP", async () => {
     expect(fresh.logs.join("\n")).toContain("secret internals");
   });
 
-  test("the htmx fragment for the status pill", async () => {
-    const res = await request("/fragments/server-status");
-    expect(await res.text()).toContain(`id="server-status"`);
-  });
 });
