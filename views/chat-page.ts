@@ -12,6 +12,7 @@ import { composer } from "./composer.ts";
 import { convActivity, type ActivityData } from "./conv-activity.ts";
 import { icon } from "./layout.ts";
 import { thread, type ThreadData } from "./thread.ts";
+import { boundary } from "./boundary.ts";
 import { avatarHue, initial } from "./format.ts";
 
 export type ChatData = {
@@ -25,7 +26,8 @@ export type ChatData = {
   crew: { id: string; name: string }[];
 };
 
-export function chatMain(a: AssetTable, d: ChatData) {
+/** The thread and the activity column fail independently (M-54); `log` receives the stack. */
+export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => void) {
   const c = d.conversation;
   const locked = c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
   const state = JSON.stringify({ conv: c.id, running: d.running, run: d.runningRunId });
@@ -34,12 +36,12 @@ export function chatMain(a: AssetTable, d: ChatData) {
     <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open" :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)" aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
     <div class="thread-wrap">
       ${d.thread.messages.length === 0 ? welcome(d.crew) : ""}
-      ${thread(d.thread)}
+      ${boundary(() => thread(d.thread), "thread", log)}
     </div>
     ${approvalBar(d.pending)}
     ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>
-  ${convActivity(d.activity)}
+  ${boundary(() => convActivity(d.activity), "conv-activity", log)}
 </main>`;
 }
 

@@ -35,9 +35,7 @@ function navItem(s: Section, current: Section, c: Counters) {
 }
 
 /** A section that failed to render: an error card with a reload button; the nav still works (M-54). */
-export function errorCard() {
-  return html`<div class="error-card card-warn" role="alert"><p>${T.errorCardTitle}</p><button type="button" class="btn" onclick="location.reload()">${T.reload}</button></div>`;
-}
+export { errorCard } from "../boundary.ts";
 
 export function soon() {
   return html`<p class="muted soon">${T.manageSoon}</p>`;

@@ -25,13 +25,13 @@ export function pageRoutes(d: AppDeps): Hono {
   app.get("/", (c) => {
     const newest = list()[0];
     const id = newest?.id ?? newConversation(d).id;
-    return page(c, T.appName, id, chatMain(d.assets, chatData(d, id)!));
+    return page(c, T.appName, id, chatMain(d.assets, chatData(d, id)!, d.log));
   });
 
   app.get("/c/:id", (c) => {
     const data = chatData(d, c.req.param("id"));
     if (!data) return c.redirect("/", 302);
-    return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data));
+    return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data, d.log));
   });
 
 
