@@ -31,11 +31,19 @@ document.addEventListener("alpine:init", () => {
         setTimeout(() => document.querySelectorAll("#thread .turn.live").forEach((el) => this.fetchTurn(el.id.slice(5))), 250);
       };
       window.addEventListener("streams-stopped", this.onStopped);
+      // Streams and fetches for one run can cross (a follow and a fetch of the same run): keep only
+      // the newest container of each run, so a turn is never shown twice.
+      this.onSwap = () => {
+        const seen = new Set();
+        [...document.querySelectorAll("#thread > .turn[id]")].reverse().forEach((el) => (seen.has(el.id) ? el.remove() : seen.add(el.id)));
+      };
+      document.addEventListener("htmx:after:swap", this.onSwap);
       if (this.running) this.follow();
     },
     destroy() {
       window.removeEventListener("run", this.onRun);
       window.removeEventListener("streams-stopped", this.onStopped);
+      document.removeEventListener("htmx:after:swap", this.onSwap);
     },
     follow() {
       if (this.following) return;

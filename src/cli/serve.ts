@@ -20,6 +20,13 @@ import type { ServeOptions } from "./args.ts";
 import { log, StartupError } from "./log.ts";
 
 export async function serve(opts: ServeOptions): Promise<void> {
+  // Handlers first: a signal that arrives while starting must still end the process cleanly.
+  let shutdown: (signal: string) => void = (signal) => {
+    log(`${signal} while starting: exiting`);
+    process.exit(0);
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
   const root = resolveHome(opts.home, process.env);
   ensureHomeDir(root);
   const lock = lockHome(root);
@@ -47,7 +54,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
 
   let stopping = false;
-  const shutdown = (signal: string) => {
+  shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
@@ -59,8 +66,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
     lock.release();
     process.exit(0);
   };
-  process.on("SIGTERM", () => shutdown("SIGTERM"));
-  process.on("SIGINT", () => shutdown("SIGINT"));
 }
 
 function openDatabase(file: string) {

@@ -66,7 +66,7 @@ describe("queue, steer and stop while a turn runs", () => {
       expect(await chips(page).count()).toBe(0);
       // The turn ends in view: the stopped notice replaces the live turn, and no tool is left "running".
       await eventually(async () => expect(await page.locator("#thread .turn .notice").allInnerTexts()).toEqual([T.turnStopped]), 3_000);
-      await waitIdle(page, 1_000);
+      await waitIdle(page, 5_000);
       expect(await page.locator("#thread .tool-card .tc-status").allInnerTexts()).not.toContain(T.toolRunning);
       expect(Date.now() - clicked).toBeLessThan(4_000);
       const d = await detail(s, id);
