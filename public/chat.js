@@ -18,6 +18,8 @@ document.addEventListener("alpine:init", () => {
     running: s.running,
     following: false,
     own: new Set(),
+    // When each run last ended here: activity frames still on their way for it are stale.
+    ended: new Map(),
     init() {
       this.onRun = (e) => this.runChanged(frameData(e).run);
       window.addEventListener("run", this.onRun);
@@ -28,22 +30,24 @@ document.addEventListener("alpine:init", () => {
       this.$el.addEventListener("turn-end", (e) => this.turnEnded(frameData(e)));
       this.onStopped = () => {
         this.own.clear();
+        document.querySelectorAll("#thread .turn.live").forEach((el) => this.ended.set(el.id.slice(5), Date.now()));
         setTimeout(() => document.querySelectorAll("#thread .turn.live").forEach((el) => this.fetchTurn(el.id.slice(5))), 250);
       };
       window.addEventListener("streams-stopped", this.onStopped);
       // Streams and fetches for one run can cross (a follow and a fetch of the same run): keep only
       // the newest container of each run, so a turn is never shown twice.
-      this.onSwap = () => {
+      this.dedupe = new MutationObserver(() => {
         const seen = new Set();
         [...document.querySelectorAll("#thread > .turn[id]")].reverse().forEach((el) => (seen.has(el.id) ? el.remove() : seen.add(el.id)));
-      };
-      document.addEventListener("htmx:after:swap", this.onSwap);
+      });
+      const thread = document.getElementById("thread");
+      if (thread) this.dedupe.observe(thread, { childList: true });
       if (this.running) this.follow();
     },
     destroy() {
       window.removeEventListener("run", this.onRun);
       window.removeEventListener("streams-stopped", this.onStopped);
-      document.removeEventListener("htmx:after:swap", this.onSwap);
+      this.dedupe?.disconnect();
     },
     follow() {
       if (this.following) return;
@@ -64,6 +68,7 @@ document.addEventListener("alpine:init", () => {
         if (this.own.has(run.id)) return;
         const el = document.getElementById(`turn-${run.id}`);
         if (run.status === "running") {
+          if (Date.now() - (this.ended.get(run.id) ?? 0) < 1500) return;
           this.running = true;
           // Not being streamed here (a continuation after a decision elsewhere keeps its run id).
           if (!el || !el.classList.contains("live")) this.follow();
@@ -74,12 +79,20 @@ document.addEventListener("alpine:init", () => {
       }, 250);
     },
     fetchTurn(runId) {
+      this.fetching ??= new Set();
+      if (this.fetching.has(runId)) return;
+      this.fetching.add(runId);
       const el = document.getElementById(`turn-${runId}`);
-      window.htmx.ajax("GET", `/c/${this.conv}/turns/${runId}`, el ? { target: el, swap: "outerHTML" } : { target: "#thread", swap: "beforeend" });
+      window.htmx
+        .ajax("GET", `/c/${this.conv}/turns/${runId}`, el ? { target: el, swap: "outerHTML" } : { target: "#thread", swap: "beforeend" })
+        .finally(() => this.fetching.delete(runId));
     },
     turnEnded(d) {
       // A run paused for a decision may continue later under the same id, streamed by someone else.
-      if (d.run_id) this.own.delete(d.run_id);
+      if (d.run_id) {
+        this.own.delete(d.run_id);
+        this.ended.set(d.run_id, Date.now());
+      }
       const streams = document.querySelectorAll("#streams > *").length;
       if (streams <= 1) this.running = false;
       if (d.status === "halted" && d.halt_reason === "budget") window.dispatchEvent(new CustomEvent("budget-exhausted"));
