@@ -87,7 +87,7 @@ export function listDecided(store: Store, limit = 100): Approval[] {
   return all<ApprovalRow>(
     store,
     `SELECT ${COLUMNS} FROM approvals WHERE status <> 'pending'
-     ORDER BY decided_at DESC, id DESC LIMIT $limit`,
+     ORDER BY decided_at DESC, rowid DESC LIMIT $limit`,
     { limit },
   ).map(toApproval);
 }

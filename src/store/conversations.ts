@@ -79,7 +79,7 @@ export function listConversations(
     store,
     `SELECT ${COLUMNS} FROM conversations
      WHERE ($agentId IS NULL OR agent_id = $agentId) AND ($children = 1 OR parent_id IS NULL)
-     ORDER BY updated_at DESC, id DESC LIMIT $limit`,
+     ORDER BY updated_at DESC, rowid DESC LIMIT $limit`,
     { agentId: opts.agentId ?? null, children: opts.includeChildren ? 1 : 0, limit: opts.limit ?? 200 },
   ).map(toConversation);
 }

@@ -67,7 +67,7 @@ export function listRuns(
        AND ($conversationId IS NULL OR conversation_id = $conversationId)
        AND ($jobId IS NULL OR job_id = $jobId)
        AND ($before IS NULL OR started_at < $before)
-     ORDER BY started_at DESC, id DESC LIMIT $limit`,
+     ORDER BY started_at DESC, rowid DESC LIMIT $limit`,
     {
       agentId: opts.agentId ?? null,
       conversationId: opts.conversationId ?? null,
