@@ -23,6 +23,10 @@ document.addEventListener("alpine:init", () => {
     init() {
       this.onRun = (e) => this.runChanged(frameData(e).run);
       window.addEventListener("run", this.onRun);
+      // After the activity stream reconnects (a network drop), its snapshot names the running runs:
+      // reattach to this conversation's, so the tab shows the turn's true state.
+      this.onSnapshot = (e) => (frameData(e).runs ?? []).forEach((run) => this.runChanged(run));
+      window.addEventListener("snapshot", this.onSnapshot);
       this.$el.addEventListener("turn-start", (e) => {
         this.own.add(frameData(e).run_id);
         this.running = true;
@@ -46,6 +50,7 @@ document.addEventListener("alpine:init", () => {
     },
     destroy() {
       window.removeEventListener("run", this.onRun);
+      window.removeEventListener("snapshot", this.onSnapshot);
       window.removeEventListener("streams-stopped", this.onStopped);
       this.dedupe?.disconnect();
     },
