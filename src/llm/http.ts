@@ -13,7 +13,11 @@ export type WireCall = {
   signal: AbortSignal;
   /** The API key, scrubbed from every error message. */
   secret?: string;
+  /** Silence allowed before the call counts as a lost connection (O-21: 120 s). */
+  idleMs?: number;
 };
+
+export const IDLE_TIMEOUT_MS = 120_000;
 
 /** Wire-format knowledge of one client: SSE events in, stream items out. */
 export interface WireDecoder {
@@ -27,13 +31,32 @@ export interface WireDecoder {
 
 /** POSTs the call and streams its items; the last item is `end` or `error`. */
 export async function* streamCall(call: WireCall, decoder: WireDecoder): AsyncGenerator<StreamItem> {
-  const res = await open(call);
+  // A provider that goes silent (no headers, no bytes) is cut after idleMs: a hung request must not
+  // hold a turn, or a job, forever. It counts as a lost connection, so the chain may retry it.
+  const idle = new AbortController();
+  const idleMs = call.idleMs ?? IDLE_TIMEOUT_MS;
+  let timer = setTimeout(() => idle.abort(), idleMs);
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => idle.abort(), idleMs);
+  };
+  const wire: WireCall = { ...call, signal: AbortSignal.any([call.signal, idle.signal]) };
+  try {
+    yield* stream(wire, call, decoder, touch, idleMs);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function* stream(wire: WireCall, call: WireCall, decoder: WireDecoder, touch: () => void, idleMs: number): AsyncGenerator<StreamItem> {
+  const res = await open(wire);
   if (!(res instanceof Response)) {
-    yield res;
+    yield wire.signal.aborted && !call.signal.aborted ? silent(call, idleMs) : res;
     return;
   }
   try {
     for await (const ev of readSse(res.body!)) {
+      touch();
       if (call.signal.aborted) break;
       for (const item of decoder.event(ev)) {
         yield item;
@@ -42,11 +65,16 @@ export async function* streamCall(call: WireCall, decoder: WireDecoder): AsyncGe
       if (decoder.done) break;
     }
   } catch (e) {
-    yield lost(call, e, "connection lost mid-stream");
+    yield wire.signal.aborted && !call.signal.aborted ? silent(call, idleMs) : lost(call, e, "connection lost mid-stream");
     return;
   }
   if (call.signal.aborted) yield aborted(call);
+  else if (wire.signal.aborted) yield silent(call, idleMs);
   else yield* decoder.finish();
+}
+
+function silent(call: WireCall, idleMs: number): StreamItem {
+  return fail(call, "connection", `no answer for ${Math.round(idleMs / 1000)} s; the request was given up`, { transient: true });
 }
 
 /** The response with a readable body, or the error item that ends the stream before it starts. */

@@ -17,6 +17,8 @@ export type OpenAIOptions = {
   /** Preset-specific request fields, e.g. OpenRouter's usage accounting. */
   extraBody?: Record<string, unknown>;
   headers?: Record<string, string>;
+  /** Silence allowed before giving up (default 120 s, O-21). */
+  idleMs?: number;
 };
 
 export function createOpenAIProvider(opts: OpenAIOptions): Provider {
@@ -28,7 +30,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
     free: opts.free,
     stream: (req: ModelRequest) =>
       streamCall(
-        { ...call, url, headers: { ...opts.headers, ...auth }, body: openAIBody(req, opts), signal: req.signal },
+        { ...call, url, headers: { ...opts.headers, ...auth }, body: openAIBody(req, opts), signal: req.signal, idleMs: opts.idleMs },
         new OpenAIDecoder(call),
       ),
   };
