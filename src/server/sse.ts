@@ -6,7 +6,12 @@ export type Frame = { type: string };
 
 export const HEARTBEAT_MS = 15_000;
 
-export function sseResponse(frames: AsyncIterable<Frame>, opts: { onClose?: () => void; heartbeatMs?: number; status?: number } = {}): Response {
+/** Streams `frames`; `encode` turns one into its SSE block (JSON frames by default). */
+export function sseResponse<F = Frame>(
+  frames: AsyncIterable<F>,
+  opts: { onClose?: () => void; heartbeatMs?: number; status?: number; encode?: (frame: F) => string } = {},
+): Response {
+  const encode = opts.encode ?? (encodeFrame as unknown as (frame: F) => string);
   const encoder = new TextEncoder();
   const iterator = frames[Symbol.asyncIterator]();
   let beat: ReturnType<typeof setInterval> | undefined;
@@ -35,7 +40,7 @@ export function sseResponse(frames: AsyncIterable<Frame>, opts: { onClose?: () =
         close();
         return;
       }
-      controller.enqueue(encoder.encode(encodeFrame(next.value)));
+      controller.enqueue(encoder.encode(encode(next.value)));
     },
     cancel() {
       close();

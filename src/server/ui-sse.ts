@@ -9,7 +9,7 @@ import type { ActiveTurn } from "../turns/host.ts";
 import type { WatchFrame } from "../turns/watch.ts";
 import { toolStatuses } from "./chat-data.ts";
 import type { AppDeps } from "./deps.ts";
-import { HEARTBEAT_MS } from "./sse.ts";
+import { sseResponse } from "./sse.ts";
 
 export function turnSource(d: AppDeps, conversationId: string, runId: string, agentId: string): TurnSource {
   const agent = d.crew().get(agentId);
@@ -46,34 +46,7 @@ export async function* turnFrames(d: AppDeps, turn: ActiveTurn, agentId: string,
 
 /** SSE for htmx: HTML as unnamed messages (one `data:` line per HTML line), events by name. */
 export function uiSse(frames: AsyncIterable<UiFrame>): Response {
-  const enc = new TextEncoder();
-  const it = frames[Symbol.asyncIterator]();
-  let beat: ReturnType<typeof setInterval> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      beat = setInterval(() => {
-        try {
-          c.enqueue(enc.encode(": ping\n\n"));
-        } catch {
-          clearInterval(beat);
-        }
-      }, HEARTBEAT_MS);
-    },
-    async pull(c) {
-      const next = await it.next();
-      if (next.done) {
-        clearInterval(beat);
-        c.close();
-        return;
-      }
-      c.enqueue(enc.encode(encodeUiFrame(next.value)));
-    },
-    cancel() {
-      clearInterval(beat);
-      void it.return?.(undefined);
-    },
-  });
-  return new Response(body, { headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" } });
+  return sseResponse(frames, { encode: encodeUiFrame });
 }
 
 export function encodeUiFrame(f: UiFrame): string {
