@@ -27,9 +27,10 @@ describe("new-build banner", () => {
   test("appears after the server restarts with a changed asset, and not before", async () => {
     const variant = changedBuild();
     const home = tempDir("banner-home");
-    const port = String(20000 + Math.floor(Math.random() * 20000));
     const env = { MY_AGENT_ROUTES: "fake:echo" };
-    const first = await startBinary(["--port", port, "--home", home], { env, bin: binaryPath() });
+    // The first server takes any free port; the rebuilt one comes back on the same port.
+    const first = await startBinary(["--port", "0", "--home", home], { env, bin: binaryPath() });
+    const port = new URL(first.url).port;
     procs.push(first);
     const browser = await launch();
     try {
