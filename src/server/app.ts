@@ -17,6 +17,7 @@ import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
+import { bodyCap } from "./body-cap.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
 import { lanAuth } from "./lan-auth.ts";
@@ -26,6 +27,7 @@ export type { AppDeps } from "./deps.ts";
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(fence(deps.settings.allowedHosts));
+  app.use(bodyCap());
   if (deps.lan) app.use(lanAuth(deps.lan));
   app.use(gzip());
   app.route("/assets", assetRoutes(deps.assets));

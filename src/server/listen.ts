@@ -2,6 +2,7 @@
 // taken port is one clear line instead of a half-initialised home.
 import { StartupError } from "../cli/log.ts";
 import { T } from "../texts/vi.ts";
+import { MAX_REQUEST_BYTES } from "./body-cap.ts";
 
 /** The request and who sent it (the client's address decides whether the LAN login applies). */
 export type ClientEnv = { ip: string | null };
@@ -12,7 +13,13 @@ export function listen(host: string, port: number) {
   let server: ReturnType<typeof Bun.serve>;
   try {
     // SSE streams send their own heartbeats; the idle timeout only reaps dead sockets.
-    server = Bun.serve({ hostname: host, port, idleTimeout: 120, fetch: (req, srv) => handler(req, { ip: srv.requestIP(req)?.address ?? null }) });
+    server = Bun.serve({
+      hostname: host,
+      port,
+      idleTimeout: 120,
+      maxRequestBodySize: MAX_REQUEST_BYTES,
+      fetch: (req, srv) => handler(req, { ip: srv.requestIP(req)?.address ?? null }),
+    });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "EADDRINUSE") throw new StartupError(`port ${port} on ${host} is already in use; choose another with --port`);

@@ -24,6 +24,7 @@ export const T = {
   badJson: "Nội dung gửi lên phải là JSON hợp lệ.",
   badField: (field: string, why: string) => `Trường "${field}" không hợp lệ: ${why}`,
   tooLarge: "Nội dung gửi lên quá lớn.",
+  tooLargeLimit: (kb: number) => `Nội dung gửi lên quá lớn: tối đa ${kb} KB. Hãy gửi ít hơn hoặc chia thành nhiều lần.`,
   reservedSource: (s: string) => `Nguồn "${s}" là tên kênh nội bộ của máy chủ; hãy chọn tên khác, ví dụ "api" hoặc "relay-nha".`,
   inboundQueued: "Tin nhắn đã được xếp hàng và sẽ được trả lời sau lượt đang chạy.",
   noticeApproval: "Lượt này đang chờ bạn duyệt một thao tác trên giao diện web.",
