@@ -19,6 +19,7 @@ import { connectionRoutes } from "./routes/connections.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { bodyCap } from "./body-cap.ts";
 import { gzip } from "./compress.ts";
+import { errorResponse } from "./errors.ts";
 import { fence } from "./fence.ts";
 import { lanAuth } from "./lan-auth.ts";
 
@@ -46,11 +47,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", pageRoutes(deps));
   app.route("/", manageRoutes(deps));
 
-  app.notFound((c) => c.json({ detail: T.notFound }, 404));
+  app.notFound((c) => errorResponse(c, 404, T.notFound));
   app.onError((err, c) => {
     // The person gets a sentence; the stack stays in the server log.
     (deps.log ?? console.error)(`error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
-    return c.json({ detail: T.serverError }, 500);
+    return errorResponse(c, 500, T.serverError);
   });
   return app;
 }

@@ -3,6 +3,7 @@
 // rebinding and cross-site requests from reaching a server that is open on the LAN.
 import type { MiddlewareHandler } from "hono";
 import { T } from "../texts/vi.ts";
+import { errorResponse } from "./errors.ts";
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/;
 
@@ -12,11 +13,11 @@ export function fence(allowedHosts: string[]): MiddlewareHandler {
     const host = c.req.header("host") ?? "";
     const name = hostName(host);
     if (!name || !(isIp(name) || name === "localhost" || allowed.has(name))) {
-      return c.json({ detail: T.fenceHost(name || host) }, 403);
+      return errorResponse(c, 403, T.fenceHost(name || host));
     }
     const origin = c.req.header("origin");
     if (origin !== undefined && originHost(origin) !== host.toLowerCase()) {
-      return c.json({ detail: T.fenceOrigin(origin) }, 403);
+      return errorResponse(c, 403, T.fenceOrigin(origin));
     }
     await next();
   };

@@ -4,6 +4,8 @@ export const T = {
   conversations: "Cuộc trò chuyện",
   noConversations: "Chưa có cuộc trò chuyện nào.", newConversation: "Cuộc trò chuyện mới", manage: "Quản lý", menu: "Mở danh sách",
   skipToMain: "Bỏ qua, tới nội dung chính", notFound: "Không tìm thấy trang này.",
+  errorTitle: (status: number) => (status === 404 ? "Không tìm thấy" : status === 403 ? "Bị từ chối" : `Lỗi ${status}`),
+  errorHome: "Về trang chính",
   serverError: "Máy chủ gặp lỗi. Hãy tải lại trang; nếu vẫn lỗi, xem nhật ký của máy chủ.",
   fenceHost: (host: string) =>
     `Tên máy "${host}" không được phép. Hãy mở bằng địa chỉ IP, localhost, hoặc thêm tên này vào MY_AGENT_ALLOWED_HOSTS.`,
