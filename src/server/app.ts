@@ -49,6 +49,12 @@ export function createApp(deps: AppDeps): Hono {
 
   app.notFound((c) => errorResponse(c, 404, T.notFound));
   app.onError((err, c) => {
+    // Another process holds the database's write lock past the busy timeout: nothing was written.
+    if ((err as { code?: string }).code === "SQLITE_BUSY") {
+      (deps.log ?? console.error)(`database busy on ${c.req.method} ${c.req.path}: answered 503`);
+      c.header("Retry-After", "5");
+      return errorResponse(c, 503, T.storeBusy);
+    }
     // The person gets a sentence; the stack stays in the server log.
     (deps.log ?? console.error)(`error on ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`);
     return errorResponse(c, 500, T.serverError);

@@ -16,12 +16,15 @@ export interface Store {
   close(): void;
 }
 
-export function openStore(path: string): Store {
+/** How long a write waits for another process's lock before it fails (and the request gets 503). */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export function openStore(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Store {
   const db = new Database(path, { create: true, strict: true });
   try {
     if (path !== ":memory:") db.run("PRAGMA journal_mode = WAL");
     db.run("PRAGMA synchronous = NORMAL");
-    db.run("PRAGMA busy_timeout = 5000");
+    db.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     db.run("PRAGMA foreign_keys = ON");
     migrate(db, path);
   } catch (err) {
@@ -50,7 +53,7 @@ export function openStore(path: string): Store {
 export function openReadOnly(path: string): Database {
   const uri = `file:${encodeUriPath(path)}?mode=ro`;
   const db = new Database(uri, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
-  db.run("PRAGMA busy_timeout = 5000");
+  db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
   return db;
 }
 

@@ -6,6 +6,7 @@ export const T = {
   skipToMain: "Bỏ qua, tới nội dung chính", notFound: "Không tìm thấy trang này.",
   errorTitle: (status: number) => (status === 404 ? "Không tìm thấy" : status === 403 ? "Bị từ chối" : `Lỗi ${status}`),
   errorHome: "Về trang chính",
+  storeBusy: "Cơ sở dữ liệu đang bị một chương trình khác khoá, nên chưa lưu được gì. Hãy thử lại sau vài giây.",
   serverError: "Máy chủ gặp lỗi. Hãy tải lại trang; nếu vẫn lỗi, xem nhật ký của máy chủ.",
   fenceHost: (host: string) =>
     `Tên máy "${host}" không được phép. Hãy mở bằng địa chỉ IP, localhost, hoặc thêm tên này vào MY_AGENT_ALLOWED_HOSTS.`,

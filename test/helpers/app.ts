@@ -14,8 +14,8 @@ import { buildRuntime } from "../../src/turns/runtime.ts";
 
 export const HOST = "127.0.0.1:8420";
 
-export async function testApp(allowedHosts: string[] = [], env: Record<string, string> = {}) {
-  const store = openStore(":memory:");
+/** `store`: an on-disk store for tests that need a second connection or a restart; default in memory. */
+export async function testApp(allowedHosts: string[] = [], env: Record<string, string> = {}, store = openStore(":memory:")) {
   const assets = await loadAssets();
   const logs: string[] = [];
   const log = (l: string) => logs.push(l);
