@@ -19,14 +19,20 @@ import { connectionRoutes } from "./routes/connections.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
+import { inboundAuth } from "./inbound-auth.ts";
 import { lanAuth } from "./lan-auth.ts";
+import { FailureThrottle } from "./throttle.ts";
 
 export type { AppDeps } from "./deps.ts";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(fence(deps.settings.allowedHosts));
-  if (deps.lan) app.use(lanAuth(deps.lan));
+  // One throttle for both secrets: a guesser cannot split attempts between the login and inbound.
+  const clock = deps.clock ?? Date.now;
+  const auth = { store: deps.store, throttle: new FailureThrottle(clock), now: clock, log: deps.log ?? (() => {}) };
+  if (deps.inboundToken || deps.lan) app.use(inboundAuth(deps.inboundToken || null, !!deps.lan, auth));
+  if (deps.lan) app.use(lanAuth(deps.lan, auth));
   app.use(gzip());
   app.route("/assets", assetRoutes(deps.assets));
 
