@@ -16,6 +16,7 @@ import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
 import { connectionRoutes } from "./routes/connections.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { gzip } from "./compress.ts";
 import { fence } from "./fence.ts";
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", manageRoutes(deps));
+  app.route("/", sessionRoutes(deps));
 
   app.notFound((c) => c.json({ detail: T.notFound }, 404));
   app.onError((err, c) => {

@@ -1,9 +1,10 @@
 // The LAN login: clients not on this machine log in (password or pairing code) and get an HttpOnly,
 // SameSite=Strict session stored as a digest in SQLite, so it survives a restart and ends after 30
-// idle days. Loopback needs no login.
+// idle days, on logout, or when another device signs the others out. Loopback needs no login.
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { openStore } from "../../src/store/db.ts";
+import { TA } from "../../src/texts/vi-auth.ts";
 import { tempDir } from "../helpers/binary.ts";
 import { CODE, lanApp, PASSWORD } from "../helpers/lan.ts";
 
@@ -78,5 +79,51 @@ describe("LAN login", () => {
     expect((await req("/", { headers: { cookie: idle } })).headers.get("location")).toBe("/login");
     advance(28 * DAY);
     expect((await req("/api/conversations", { headers: { cookie: busy } })).status).toBe(200);
+  });
+
+  test("logout ends this device's session and clears the cookie", async () => {
+    const { req, session, sessionRows } = await lanApp();
+    const cookie = await session();
+    const out = await req("/logout", { method: "POST", headers: { cookie } });
+    expect(out.status).toBe(303);
+    expect(out.headers.getSetCookie()).toEqual([expect.stringMatching(/^my_crew_session=;.*Max-Age=0/)]);
+    expect(sessionRows()).toBe(0);
+    expect((await req("/api/conversations", { headers: { cookie } })).status).toBe(401);
+  });
+
+  test("signing out the other devices keeps only the current session", async () => {
+    const { req, session, sessionRows } = await lanApp();
+    const mine = await session();
+    const phone = await session("192.168.1.60");
+    const tablet = await session("192.168.1.61");
+    const headers = { cookie: mine, "hx-request": "true" };
+    const res = await req("/sessions/sign-out-others", { method: "POST", headers });
+    expect(res.status).toBe(200);
+    const card = await res.text();
+    expect(card).toContain('id="sessions"');
+    expect(card).toContain(TA.signedOutOthers(2));
+    expect(card).toContain(TA.others(0));
+    expect(sessionRows()).toBe(1);
+    for (const gone of [phone, tablet]) {
+      expect((await req("/api/conversations", { headers: { cookie: gone } })).status).toBe(401);
+    }
+    expect((await req("/api/conversations", { headers: { cookie: mine } })).status).toBe(200);
+  });
+
+  test("Settings shows the session actions to a logged-in device, and says when no login is needed", async () => {
+    const lan = await lanApp();
+    const cookie = await lan.session();
+    await lan.session("192.168.1.70");
+    const page = await (await lan.req("/manage/settings", { headers: { cookie } })).text();
+    expect(page).toContain('action="/logout"');
+    expect(page).toContain('action="/sessions/sign-out-others"');
+    expect(page).toContain(TA.others(1));
+    const onServer = await (await lan.req("/manage/settings", {}, "127.0.0.1")).text();
+    expect(onServer).toContain(TA.onServer);
+    expect(onServer).not.toContain('action="/logout"');
+    const local = await lanApp({ lan: false });
+    const alone = await (await local.req("/manage/settings", {}, "127.0.0.1")).text();
+    expect(alone).toContain(TA.noLogin);
+    expect(alone).not.toContain("sign-out-others");
   });
 });
