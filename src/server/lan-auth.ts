@@ -50,7 +50,7 @@ async function login(c: Context, auth: LanAuth, d: AuthDeps) {
   if (!byPassword && !byCode) {
     const next = d.throttle.fail(address);
     d.log(`login failed from ${address}${next ? `; further attempts wait ${next.retryAfterSeconds}s` : ""}`);
-    return c.html(loginPage(T.loginFailed), 401);
+    return c.html(loginPage(TA.loginWrong), 401);
   }
   d.throttle.succeed(address);
   const token = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");

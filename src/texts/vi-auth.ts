@@ -2,6 +2,7 @@
 const minutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
 export const TA = {
+  loginWrong: "Sai mật khẩu hoặc mã ghép nối: hãy nhập lại (sai 5 lần trong 10 phút thì phải chờ).",
   loginEmpty: "Hãy nhập MY_AGENT_PASSWORD hoặc mã ghép nối in trong nhật ký máy chủ.",
   throttledAddress: (seconds: number) =>
     `Thiết bị này đã nhập sai quá nhiều lần. Hãy thử lại sau ${minutes(seconds)} phút.`,

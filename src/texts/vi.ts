@@ -113,7 +113,7 @@ export const T = {
     checkUnreachable: (host: string) => `Không kết nối được tới ${host}.`, checkTimeout: (seconds: number) => `Quá ${seconds} giây không có phản hồi.`,
     checkBot: (username: string) => `Token dùng được: bot @${username}.`, checkBotNoName: "Token dùng được.",
   },
-  loginTitle: "Đăng nhập my-crew", loginButton: "Đăng nhập", loginFailed: "Sai mật khẩu hoặc mã ghép nối.",
+  loginTitle: "Đăng nhập my-crew", loginButton: "Đăng nhập",
   loginHelp: "Máy chủ đang mở trên mạng LAN. Nhập MY_AGENT_PASSWORD, hoặc mã ghép nối in trong nhật ký khi máy chủ khởi động.",
   loginRequired: "Cần đăng nhập: máy chủ đang mở trên mạng LAN. Mở /login trong trình duyệt.",
   inboundNeedsToken: "Máy chủ đang mở trên mạng LAN: hãy đặt MY_AGENT_INBOUND_TOKEN và gửi nó trong Authorization: Bearer.",

@@ -27,11 +27,14 @@ describe("LAN login", () => {
     const { login, logs, sessionRows } = await lanApp();
     const res = await login("doan-bua-123");
     expect(res.status).toBe(401);
+    expect(await res.text()).toContain(TA.loginWrong);
     expect(res.headers.get("set-cookie")).toBeNull();
     expect(logs.filter((l) => l.includes("login failed from 192.168.1.50"))).toHaveLength(1);
     expect(logs.join("\n")).not.toContain("doan-bua-123");
     expect(sessionRows()).toBe(0);
-    expect((await login("   ")).status).toBe(400);
+    const empty = await login("   ");
+    expect(empty.status).toBe(400);
+    expect(await empty.text()).toContain(TA.loginEmpty);
   });
 
   test("the password or the pairing code gives a strict cookie whose token is stored only as a digest", async () => {
