@@ -8,7 +8,8 @@ import { loadAgents, loadConfig } from "../config/load.ts";
 import { resolveSettings } from "../config/settings.ts";
 import { createApp } from "../server/app.ts";
 import { loadAssets } from "../server/assets.ts";
-import { isLoopback, pairingCode, type LanAuth } from "../server/lan-auth.ts";
+import { isLoopback } from "../server/auth.ts";
+import { pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
@@ -46,7 +47,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   const lan = lanSettings(opts.host);
-  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env, lan }).fetch);
+  const inboundToken = inboundSettings(lan !== null);
+  const app = createApp({
+    settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents),
+    envFile: paths.env, env: process.env, lan, inboundToken,
+  });
+  server.setHandler(app.fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
@@ -80,9 +86,18 @@ function openDatabase(file: string) {
 function lanSettings(host: string): LanAuth | null {
   if (host === "localhost" || isLoopback(host)) return null;
   const code = pairingCode();
-  log(`serving beyond this machine: LAN clients log in with MY_AGENT_PASSWORD${process.env.MY_AGENT_PASSWORD ? "" : " (not set)"} or the pairing code ${code}`);
-  if (!process.env.MY_AGENT_INBOUND_TOKEN) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
-  return { password: process.env.MY_AGENT_PASSWORD || null, pairingCode: code, inboundToken: process.env.MY_AGENT_INBOUND_TOKEN || null };
+  const password = process.env.MY_AGENT_PASSWORD || null;
+  const means = `MY_AGENT_PASSWORD${password ? "" : " (not set)"} or the pairing code ${code}`;
+  log(`serving beyond this machine: LAN clients log in with ${means}`);
+  return { password, pairingCode: code };
+}
+
+/** The inbound token applies on every bind, loopback included (a reverse proxy here is loopback). */
+function inboundSettings(lanBound: boolean): string | null {
+  const token = process.env.MY_AGENT_INBOUND_TOKEN || null;
+  if (token) log("MY_AGENT_INBOUND_TOKEN is set: /api/inbound needs it from every client, this machine included");
+  else if (lanBound) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
+  return token;
 }
 
 function urlHost(host: string): string {

@@ -16,20 +16,28 @@ import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
 import { connectionRoutes } from "./routes/connections.ts";
+import { sessionRoutes } from "./routes/sessions.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { bodyCap } from "./body-cap.ts";
 import { gzip } from "./compress.ts";
 import { errorResponse } from "./errors.ts";
 import { fence } from "./fence.ts";
+import { inboundAuth } from "./inbound-auth.ts";
 import { lanAuth } from "./lan-auth.ts";
+import { FailureThrottle } from "./throttle.ts";
 
 export type { AppDeps } from "./deps.ts";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
   app.use(fence(deps.settings.allowedHosts));
+  // One throttle for both secrets: a guesser cannot split attempts between the login and inbound.
+  const clock = deps.clock ?? Date.now;
+  const auth = { store: deps.store, throttle: new FailureThrottle(clock), now: clock, log: deps.log ?? (() => {}) };
+  // The inbound token is a header check, so a refused caller's body is never read.
+  if (deps.inboundToken || deps.lan) app.use(inboundAuth(deps.inboundToken || null, !!deps.lan, auth));
   app.use(bodyCap());
-  if (deps.lan) app.use(lanAuth(deps.lan));
+  if (deps.lan) app.use(lanAuth(deps.lan, auth));
   app.use(gzip());
   app.route("/assets", assetRoutes(deps.assets));
 
@@ -46,6 +54,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", manageRoutes(deps));
+  app.route("/", sessionRoutes(deps));
 
   app.notFound((c) => errorResponse(c, 404, T.notFound));
   app.onError((err, c) => {

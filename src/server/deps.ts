@@ -22,6 +22,10 @@ export type AppDeps = {
   env?: Record<string, string | undefined>;
   /** Set when bound to a non-loopback address: clients not on this machine must log in. */
   lan?: LanAuth | null;
+  /** MY_AGENT_INBOUND_TOKEN: when set, /api/inbound needs it from every client, loopback too. */
+  inboundToken?: string | null;
+  /** Milliseconds since the epoch for sessions and the login throttle (tests pass their own). */
+  clock?: () => number;
   log?: (line: string) => void;
 };
 

@@ -6,6 +6,7 @@ import { CONVERSATION_SCHEMA } from "./schema-conversations.ts";
 import { FTS_SCHEMA } from "./schema-fts.ts";
 import { RUN_SCHEMA } from "./schema-runs.ts";
 import { MISC_SCHEMA } from "./schema-misc.ts";
+import { SESSION_SCHEMA } from "./schema-sessions.ts";
 
 export interface Migration {
   version: number;
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // tables (C-29): a crash cannot leave an empty index that a later boot trusts.
     sql: [CONVERSATION_SCHEMA, RUN_SCHEMA, MISC_SCHEMA, FTS_SCHEMA].join("\n"),
   },
+  { version: 2, name: "login sessions", sql: SESSION_SCHEMA },
 ];
 
 export interface AppliedMigration {

@@ -117,11 +117,10 @@ export const T = {
     checkUnreachable: (host: string) => `Không kết nối được tới ${host}.`, checkTimeout: (seconds: number) => `Quá ${seconds} giây không có phản hồi.`,
     checkBot: (username: string) => `Token dùng được: bot @${username}.`, checkBotNoName: "Token dùng được.",
   },
-  loginTitle: "Đăng nhập my-crew", loginButton: "Đăng nhập", loginFailed: "Sai mật khẩu hoặc mã ghép nối.",
+  loginTitle: "Đăng nhập my-crew", loginButton: "Đăng nhập",
   loginHelp: "Máy chủ đang mở trên mạng LAN. Nhập MY_AGENT_PASSWORD, hoặc mã ghép nối in trong nhật ký khi máy chủ khởi động.",
   loginRequired: "Cần đăng nhập: máy chủ đang mở trên mạng LAN. Mở /login trong trình duyệt.",
   inboundNeedsToken: "Máy chủ đang mở trên mạng LAN: hãy đặt MY_AGENT_INBOUND_TOKEN và gửi nó trong Authorization: Bearer.",
-  inboundBadToken: "Thiếu hoặc sai token trong Authorization: Bearer.",
   // The shell ask-list's reasons, shown verbatim on the approval card (D-08, D-14).
   shellAsk: {
     intro: "Lệnh này luôn cần bạn duyệt.",

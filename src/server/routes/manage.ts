@@ -7,6 +7,7 @@ import { activitySection, historyPage, historyRows, NEEDS_YOU, runningList } fro
 import { approvalsSection } from "../../../views/manage/approvals.ts";
 import { costsSection } from "../../../views/manage/costs.ts";
 import { runPage } from "../../../views/manage/run-page.ts";
+import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsData, connectionsSection } from "../../../views/manage/connections.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Counters, type Section } from "../../../views/manage/shell.ts";
@@ -19,9 +20,10 @@ import { getRun, listRuns, listSteps, type Run } from "../../store/runs.ts";
 import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
+import { sessionsData } from "./sessions.ts";
 
 type Body = Parameters<typeof manageMain>[3];
-export type SectionRenderer = (d: AppDeps) => Body | Promise<Body>;
+export type SectionRenderer = (d: AppDeps, c: Context) => Body | Promise<Body>;
 
 const PAGE = 50;
 
@@ -32,7 +34,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length }),
     approvals: (d) => approvalsSection({ pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length }),
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
-    settings: (d) => settingsSection(settingsData(d)),
+    settings: (d, c) => settingsSection(settingsData(d), sessionsCard(sessionsData(c, d))),
     connections: (d) => connectionsSection(connectionsData(d)),
     ...extra,
   };
@@ -73,7 +75,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const section = c.req.param("section") as Section;
     if (!SECTIONS.includes(section)) return c.redirect("/manage/activity", 302);
     const render = renderers[section];
-    return page(c, section, () => (render ? render(d) : soon()));
+    return page(c, section, () => (render ? render(d, c) : soon()));
   });
   return app;
 }
