@@ -3,8 +3,8 @@
 // layout and open the store → serve. Nothing in the home is written before the port is ours.
 import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
 import { lockHome } from "../config/home-lock.ts";
-import { loadEnvFile } from "../config/env-file.ts";
 import { loadAgents, loadConfig } from "../config/load.ts";
+import { privateEnv, type Env } from "../config/private-env.ts";
 import { resolveSettings } from "../config/settings.ts";
 import { createApp } from "../server/app.ts";
 import { loadAssets } from "../server/assets.ts";
@@ -32,9 +32,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const lock = lockHome(root);
   if (!lock) throw new StartupError(`home ${root} is held by another my-crew process; stop it or use --home`);
   const paths = homePaths(root);
-  loadEnvFile(paths.env);
+  // From here on keys live only in `env`, never in process.env (issue 9).
+  const env = privateEnv(paths.env);
   const config = loadConfig(paths.config);
-  const settings = resolveSettings(config, process.env);
+  const settings = resolveSettings(config, env);
   const agents = loadAgents(root, log);
   const assets = await loadAssets();
 
@@ -43,10 +44,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
-  const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
+  const rt = buildRuntime({ settings, profiles: agents, paths, env, store, log, resolveSettings: () => resolveSettings(config, env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
-  const lan = lanSettings(opts.host);
-  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env, lan }).fetch);
+  const lan = lanSettings(opts.host, env);
+  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env, lan }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
@@ -77,12 +78,12 @@ function openDatabase(file: string) {
 }
 
 /** Bound beyond this machine: a login for LAN clients, with a pairing code shown once in the log. */
-function lanSettings(host: string): LanAuth | null {
+function lanSettings(host: string, env: Env): LanAuth | null {
   if (host === "localhost" || isLoopback(host)) return null;
   const code = pairingCode();
-  log(`serving beyond this machine: LAN clients log in with MY_AGENT_PASSWORD${process.env.MY_AGENT_PASSWORD ? "" : " (not set)"} or the pairing code ${code}`);
-  if (!process.env.MY_AGENT_INBOUND_TOKEN) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
-  return { password: process.env.MY_AGENT_PASSWORD || null, pairingCode: code, inboundToken: process.env.MY_AGENT_INBOUND_TOKEN || null };
+  log(`serving beyond this machine: LAN clients log in with MY_AGENT_PASSWORD${env.MY_AGENT_PASSWORD ? "" : " (not set)"} or the pairing code ${code}`);
+  if (!env.MY_AGENT_INBOUND_TOKEN) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
+  return { password: env.MY_AGENT_PASSWORD || null, pairingCode: code, inboundToken: env.MY_AGENT_INBOUND_TOKEN || null };
 }
 
 function urlHost(host: string): string {

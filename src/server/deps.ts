@@ -18,7 +18,7 @@ export type AppDeps = {
   rebuildCrew?: () => void;
   /** `<home>/env`, where Connections writes secrets. */
   envFile?: string;
-  /** The live environment the crew is built from (process.env in the server). */
+  /** The server's private environment (keys included) the crew is built from; process.env holds no keys. */
   env?: Record<string, string | undefined>;
   /** Set when bound to a non-loopback address: clients not on this machine must log in. */
   lan?: LanAuth | null;
