@@ -11,6 +11,7 @@ import { loadAssets } from "../server/assets.ts";
 import { isLoopback, pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
+import { probeSandbox } from "../tools/sandbox.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
 import { closeStaleRunning } from "../store/runs.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
@@ -44,10 +45,19 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
-  const rt = buildRuntime({ settings, profiles: agents, paths, env, store, log, resolveSettings: () => resolveSettings(config, env) });
+  const sandbox = probeSandbox();
+  if (sandbox.bwrap === null) {
+    log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
+  }
+  const rt = buildRuntime({
+    settings, profiles: agents, paths, env, bwrap: sandbox.bwrap, store, log,
+    resolveSettings: () => resolveSettings(config, env),
+  });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   const lan = lanSettings(opts.host, env);
-  server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env, lan }).fetch);
+  const rebuildCrew = () => rt.rebuild(agents);
+  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew };
+  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
