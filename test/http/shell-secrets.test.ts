@@ -12,6 +12,7 @@ import { collect, isEnd } from "../helpers/sse.ts";
 
 const LAUNCH_SECRET = "sk-launch-env-5e4d3c2b1a09";
 const FILE_SECRET = "sk-home-env-file-8a7b6c5d4e";
+const SAVED_SECRET = "gsk-saved-in-connections-3c2b1a";
 
 const started: Running[] = [];
 afterAll(() => started.forEach((r) => r.proc.kill("SIGKILL")));
@@ -61,6 +62,22 @@ describe("secrets through shell_run, on the real binary", () => {
     expect(out).toContain("../env: No such file or directory");
     const settings = await (await fetch(`${r.url}/manage/settings`)).text();
     expect(settings).toContain(TS.on);
+  });
+
+  test("a key saved in Connections reaches the server's private map, and still not the shell", async () => {
+    const { r, home } = await serve();
+    const changes = { GROQ_API_KEY: SAVED_SECRET };
+    const put = await fetch(`${r.url}/api/connections`, {
+      method: "PUT",
+      body: JSON.stringify({ changes }),
+      headers: { "content-type": "application/json" },
+    });
+    expect(put.status).toBe(200);
+    const rows = (await (await fetch(`${r.url}/api/connections`)).json()).rows as { name: string; set: boolean }[];
+    expect(rows.find((row) => row.name === "GROQ_API_KEY")?.set).toBe(true);
+    const out = await shellOutput(r.url, command(home));
+    expect(out).not.toContain(SAVED_SECRET);
+    expect(out).not.toContain(FILE_SECRET);
   });
 
   test("control: without bwrap the same command shows both keys, and the start says so once", async () => {
