@@ -1,7 +1,7 @@
 // The server's private environment (N-07, N-19): the launch environment plus `<home>/env`, held in one
-// map that the server passes to whatever needs a key. Keys are then scrubbed from process.env, so no
-// library and no child spawned with the default environment finds them there. The kernel's copy of the
-// launch environment (/proc/<pid>/environ) cannot be erased: the shell sandbox hides it instead.
+// map that the server passes to whatever needs a key. Keys are then scrubbed from process.env, so no code
+// that reads it later finds them. Neither the kernel's copy (/proc/<pid>/environ) nor what Bun.spawn
+// passes by default changes: children get an explicit environment, and the shell sandbox hides /proc.
 import { SECRET_NAME } from "../export/redact.ts";
 import { readEnvFile } from "./env-file.ts";
 
