@@ -3,8 +3,8 @@
 // layout and open the store → serve. Nothing in the home is written before the port is ours.
 import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
 import { lockHome } from "../config/home-lock.ts";
-import { loadEnvFile } from "../config/env-file.ts";
 import { loadAgents, loadConfig } from "../config/load.ts";
+import { privateEnv, type Env } from "../config/private-env.ts";
 import { resolveSettings } from "../config/settings.ts";
 import { createApp } from "../server/app.ts";
 import { loadAssets } from "../server/assets.ts";
@@ -12,6 +12,7 @@ import { isLoopback } from "../server/auth.ts";
 import { pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
+import { probeSandbox } from "../tools/sandbox.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
 import { closeStaleRunning } from "../store/runs.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
@@ -33,9 +34,10 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const lock = lockHome(root);
   if (!lock) throw new StartupError(`home ${root} is held by another my-crew process; stop it or use --home`);
   const paths = homePaths(root);
-  loadEnvFile(paths.env);
+  // From here on keys live only in `env`, never in process.env (issue 9).
+  const env = privateEnv(paths.env);
   const config = loadConfig(paths.config);
-  const settings = resolveSettings(config, process.env);
+  const settings = resolveSettings(config, env);
   const agents = loadAgents(root, log);
   const assets = await loadAssets();
 
@@ -44,15 +46,20 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const store = openDatabase(paths.database);
   const closed = closeStaleRunning(store);
   if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
-  const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
-  for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
-  const lan = lanSettings(opts.host);
-  const inboundToken = inboundSettings(lan !== null);
-  const app = createApp({
-    settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents),
-    envFile: paths.env, env: process.env, lan, inboundToken,
+  const sandbox = probeSandbox();
+  if (sandbox.bwrap === null) {
+    log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
+  }
+  const rt = buildRuntime({
+    settings, profiles: agents, paths, env, bwrap: sandbox.bwrap, store, log,
+    resolveSettings: () => resolveSettings(config, env),
   });
-  server.setHandler(app.fetch);
+  for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
+  const lan = lanSettings(opts.host, env);
+  const inboundToken = inboundSettings(lan !== null, env);
+  const rebuildCrew = () => rt.rebuild(agents);
+  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew };
+  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
@@ -83,18 +90,18 @@ function openDatabase(file: string) {
 }
 
 /** Bound beyond this machine: a login for LAN clients, with a pairing code shown once in the log. */
-function lanSettings(host: string): LanAuth | null {
+function lanSettings(host: string, env: Env): LanAuth | null {
   if (host === "localhost" || isLoopback(host)) return null;
   const code = pairingCode();
-  const password = process.env.MY_AGENT_PASSWORD || null;
+  const password = env.MY_AGENT_PASSWORD || null;
   const means = `MY_AGENT_PASSWORD${password ? "" : " (not set)"} or the pairing code ${code}`;
   log(`serving beyond this machine: LAN clients log in with ${means}`);
   return { password, pairingCode: code };
 }
 
 /** The inbound token applies on every bind, loopback included (a reverse proxy here is loopback). */
-function inboundSettings(lanBound: boolean): string | null {
-  const token = process.env.MY_AGENT_INBOUND_TOKEN || null;
+function inboundSettings(lanBound: boolean, env: Env): string | null {
+  const token = env.MY_AGENT_INBOUND_TOKEN || null;
   if (token) log("MY_AGENT_INBOUND_TOKEN is set: /api/inbound needs it from every client, this machine included");
   else if (lanBound) log("MY_AGENT_INBOUND_TOKEN is not set: /api/inbound answers only this machine");
   return token;

@@ -45,6 +45,8 @@ export const agentSchema = z.strictObject({
   browser_hosts: z.array(z.string()).optional(),
   computer: z.boolean().default(false),
   computer_apps: z.array(z.string()).optional(),
+  /** Shell commands run in bubblewrap when the machine has it; `network: false` also cuts them off the net. */
+  sandbox: z.strictObject({ network: z.boolean().default(true) }).optional(),
   telegram: telegramBlock.optional(),
   autonomous: z.boolean().optional(),
   cost_cap_usd: z.number().min(0).optional(),

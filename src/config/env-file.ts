@@ -1,5 +1,6 @@
-// `<home>/env`: the secrets file (KEY=value lines) loaded into the process environment at start (O-05).
-// Values already in the process environment win, so a shell or a test can always override the file.
+// `<home>/env`: the secrets file (KEY=value lines) loaded into the server's private environment at start
+// (O-05, private-env.ts). Values already in the launch environment win, so a shell or a test can always
+// override the file.
 import { readFileSync } from "node:fs";
 
 export class EnvFileError extends Error {}
@@ -32,21 +33,14 @@ function unquote(v: string): string {
   return v;
 }
 
-/** Reads the file if present and copies names not already set into `env`. Returns the names it set. */
-export function loadEnvFile(file: string, env: Record<string, string | undefined> = process.env): string[] {
+/** The variables the file sets; none when it does not exist. */
+export function readEnvFile(file: string): Record<string, string> {
   let text: string;
   try {
     text = readFileSync(file, "utf8");
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "ENOENT") return [];
+    if ((e as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new EnvFileError(`${file}: cannot read (${(e as NodeJS.ErrnoException).code ?? "error"})`);
   }
-  const set: string[] = [];
-  for (const [k, v] of Object.entries(parseEnvFile(text, file))) {
-    if (env[k] === undefined) {
-      env[k] = v;
-      set.push(k);
-    }
-  }
-  return set;
+  return parseEnvFile(text, file);
 }

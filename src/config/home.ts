@@ -35,10 +35,13 @@ export function homePaths(root: string): HomePaths {
   };
 }
 
-/** Creates the home directory itself (needed before it can be locked). */
+/** Creates the home directory itself (needed before it can be locked), 0700 whatever the umask. */
 export function ensureHomeDir(root: string): void {
   try {
+    if (existsSync(root)) return;
     mkdirSync(root, { recursive: true, mode: 0o700 });
+    // mkdir's mode passes through the umask, which may also take the owner's own bits.
+    chmodSync(root, 0o700);
   } catch (e) {
     throw new HomeError(`cannot create home ${root}: ${reason(e)}`);
   }

@@ -3,7 +3,7 @@
 // Secrets from anywhere else (typed by the user, read from a file) are NOT found: hence the reminder.
 import { T } from "../texts/vi.ts";
 
-const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
+export const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL/i;
 /** Shorter values are too likely to be ordinary words or numbers (and too short to matter). */
 export const MIN_SECRET = 8;
 const ELLIPSIS = "…";

@@ -2,6 +2,7 @@
 import type { ActivityHub } from "../activity/hub.ts";
 import type { Settings } from "../config/settings.ts";
 import type { Store } from "../store/db.ts";
+import type { SandboxProbe } from "../tools/sandbox.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
 import type { AssetTable } from "./assets.ts";
@@ -18,8 +19,10 @@ export type AppDeps = {
   rebuildCrew?: () => void;
   /** `<home>/env`, where Connections writes secrets. */
   envFile?: string;
-  /** The live environment the crew is built from (process.env in the server). */
+  /** The server's private environment (keys included) the crew is built from; process.env holds no keys. */
   env?: Record<string, string | undefined>;
+  /** The start-up check of the shell sandbox, shown in Manage → settings when it is missing. */
+  sandbox?: SandboxProbe;
   /** Set when bound to a non-loopback address: clients not on this machine must log in. */
   lan?: LanAuth | null;
   /** MY_AGENT_INBOUND_TOKEN: when set, /api/inbound needs it from every client, loopback too. */

@@ -2,6 +2,7 @@
 // A Store is the handle every store module takes: the connection, a write counter
 // (E-05 caches /api/stats by it), a transaction helper and close().
 import { Database, constants } from "bun:sqlite";
+import { chmodSync, closeSync, openSync } from "node:fs";
 import { migrate } from "./migrations.ts";
 
 export interface Store {
@@ -20,9 +21,11 @@ export interface Store {
 export const BUSY_TIMEOUT_MS = 5000;
 
 export function openStore(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Store {
+  if (path !== ":memory:") createOwnerOnly(path);
   const db = new Database(path, { create: true, strict: true });
   try {
     if (path !== ":memory:") db.run("PRAGMA journal_mode = WAL");
+    if (path !== ":memory:") for (const f of [`${path}-wal`, `${path}-shm`]) chmodIfPresent(f);
     db.run("PRAGMA synchronous = NORMAL");
     db.run(`PRAGMA busy_timeout = ${busyTimeoutMs}`);
     db.run("PRAGMA foreign_keys = ON");
@@ -44,6 +47,25 @@ export function openStore(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Store 
     tx: <T>(fn: () => T): T => db.transaction(fn).immediate(),
     close: () => db.close(),
   };
+}
+
+/**
+ * The database holds every conversation: it is 0600 whatever the umask. SQLite creates its -wal and
+ * -shm files with the database file's own mode, so creating that file 0600 first covers all three.
+ */
+function createOwnerOnly(path: string): void {
+  closeSync(openSync(path, "a", 0o600));
+  // An existing file keeps its mode through open(); one left by an older version may be wider.
+  chmodSync(path, 0o600);
+}
+
+/** -wal/-shm left by an older version may be wider; a missing one is fine. */
+function chmodIfPresent(file: string): void {
+  try {
+    chmodSync(file, 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "ENOENT") throw e;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // they become a result that tells the model how to fix its call.
 import { z } from "zod";
 import type { ToolSpec } from "../llm/types.ts";
+import type { ShellConfinement } from "./sandbox.ts";
 
 export type ToolContext = {
   /** Absolute, real path of the agent's workspace; every path argument resolves inside it. */
@@ -10,6 +11,8 @@ export type ToolContext = {
   signal: AbortSignal;
   agentId: string;
   conversationId: string | null;
+  /** How shell commands are confined; absent = run directly (tool tests). */
+  shell?: ShellConfinement;
   /** Sends a short progress line to whoever watches the turn (progress_note). */
   progress?: (text: string) => void;
 };

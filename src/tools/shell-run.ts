@@ -1,10 +1,12 @@
 // shell_run: one /bin/sh command in the agent's workspace, with a minimal environment (H-07, N-19: no
-// provider key reaches a command), a bounded timeout and capped output. The command runs in its own
-// process group, so a timeout or a Stop kills everything it started, not just the shell.
+// provider key reaches a command), inside the bubblewrap sandbox when there is one (sandbox.ts), with a
+// bounded timeout and capped output. The command (bwrap included) runs in its own process group, so a
+// timeout or a Stop kills everything it started, not just the shell.
 import { homedir, tmpdir, userInfo } from "node:os";
 import { z } from "zod";
 import { defineTool } from "./define.ts";
 import { mustResolve, refusePath } from "./paths.ts";
+import { sandboxArgv, sandboxRefusal } from "./sandbox.ts";
 import { shellAskReason } from "./shell-ask.ts";
 import { CappedOutput, drain, STREAM_CAP_BYTES } from "./shell-output.ts";
 import { statOrNull } from "./text-files.ts";
@@ -34,22 +36,34 @@ const params = z.object({
     .describe('Folder to run in, relative to the workspace root (for example "scripts"). Default: the workspace root.'),
 });
 
+const SANDBOX_NOTE =
+  "When the server has a sandbox, only the workspace and a private /tmp are writable; " +
+  "the rest of the system is read-only.";
+
 export const shellRun = defineTool({
   name: "shell_run",
-  description: `Run a shell command in your workspace and get its exit code, stdout and stderr. The command gets a minimal environment (${SHELL_ENV_NAMES.join(", ")}) and no input; each stream is capped at ${STREAM_CAP_BYTES / 1024} KB. A non-zero exit code is reported, not treated as a failure of the tool. Asks the owner for approval unless the conversation is autonomous; dangerous commands (sudo, rm -rf on broad paths, forced git push, ...) always ask.`,
+  description: `Run a shell command in your workspace and get its exit code, stdout and stderr. The command gets a minimal environment (${SHELL_ENV_NAMES.join(", ")}) and no input; each stream is capped at ${STREAM_CAP_BYTES / 1024} KB. A non-zero exit code is reported, not treated as a failure of the tool. ${SANDBOX_NOTE} Asks the owner for approval unless the conversation is autonomous; dangerous commands (sudo, rm -rf on broad paths, forced git push, ...) always ask.`,
   params,
   requiresApproval: true,
   askReason: (args) => shellAskReason(args.command),
-  refuse: (args, ctx) => refusePath(ctx, args.cwd),
+  refuse: (args, ctx) => refusePath(ctx, args.cwd) ?? sandboxRefusal(ctx.shell),
   summarize: (args) => args.command,
   async execute(args, ctx) {
     const cwd = mustResolve(ctx, args.cwd);
     if (!statOrNull(cwd)?.isDirectory()) throw new Error(`cwd ${args.cwd} is not a folder in the workspace. Use file_list to find the right one, or leave cwd out.`);
     if (ctx.signal.aborted) throw new Error(CANCELLED);
+    const refused = sandboxRefusal(ctx.shell);
+    if (refused) throw new Error(refused);
     const seconds = args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_S;
+    const bwrap = ctx.shell?.bwrap;
+    // Inside the sandbox only /tmp (private to the command) and the workspace are writable.
+    const argv = bwrap
+      ? sandboxArgv({ ...ctx.shell!, bwrap }, ctx.workspace, cwd, args.command)
+      : ["/bin/sh", "-c", args.command];
+    const env = bwrap ? { ...shellEnv(), TMPDIR: "/tmp" } : shellEnv();
     let proc: Bun.Subprocess<"ignore", "pipe", "pipe">;
     try {
-      proc = Bun.spawn(["/bin/sh", "-c", args.command], { cwd, env: shellEnv(), stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: true });
+      proc = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: true });
     } catch (e) {
       throw new Error(`The command could not be started: ${(e as Error).message}.`);
     }

@@ -2,7 +2,7 @@
 // system prompt and workspace — resolved once from settings, profiles and the environment.
 // mode: work changes defaults, not rules (F-05): more steps, a higher cap, autonomy on.
 import { mkdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join } from "node:path";
+import { isAbsolute, join, relative } from "node:path";
 import type { AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
@@ -11,6 +11,7 @@ import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
+import type { ShellConfinement } from "../tools/sandbox.ts";
 
 export type AgentRuntime = {
   id: string;
@@ -21,6 +22,8 @@ export type AgentRuntime = {
   escalation: Route | null;
   tools: Tool[];
   workspace: string;
+  /** How its shell commands are confined (issue 9): what they must not see, and the network rule. */
+  shell: ShellConfinement;
   autonomous: boolean;
   maxSteps: number;
   costCapUsd: number;
@@ -32,9 +35,16 @@ export type AgentRuntime = {
 
 export type Crew = { agents: Map<string, AgentRuntime>; get(id: string): AgentRuntime | undefined };
 
-export function buildCrew(settings: Settings, profiles: Map<string, AgentProfile>, paths: HomePaths, env: Record<string, string | undefined>): Crew {
+export function buildCrew(
+  settings: Settings,
+  profiles: Map<string, AgentProfile>,
+  paths: HomePaths,
+  env: Record<string, string | undefined>,
+  bwrap: string | null = null,
+): Crew {
   const agents = new Map<string, AgentRuntime>();
   const extra = { fake: echoProvider() };
+  const workspaces = new Map([...profiles].map(([id, p]) => [id, workspaceOf(p, paths)]));
   for (const [id, p] of profiles) {
     const problems: string[] = [];
     const routes = (p.routes ?? settings.routes).flatMap((label) => {
@@ -53,7 +63,8 @@ export function buildCrew(settings: Settings, profiles: Map<string, AgentProfile
       routeProblems: problems,
       escalation: esc?.ok ? esc.route : null,
       tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
-      workspace: workspaceOf(p, paths),
+      workspace: workspaces.get(id)!,
+      shell: confinement(id, p, paths, workspaces, bwrap),
       autonomous: p.autonomous ?? work,
       maxSteps: p.max_steps ?? (work ? 100 : settings.max_steps),
       costCapUsd: p.cost_cap_usd ?? (work ? 10 : settings.cost_cap_usd),
@@ -69,6 +80,26 @@ function workspaceOf(p: AgentProfile, paths: HomePaths): string {
   const dir = p.workspace ? (isAbsolute(p.workspace) ? p.workspace : join(paths.root, p.workspace)) : paths.workspace;
   mkdirSync(dir, { recursive: true });
   return realpathSync(dir);
+}
+
+/** An agent's commands see neither the home nor another agent's workspace (one they share stays visible). */
+function confinement(
+  id: string,
+  p: AgentProfile,
+  paths: HomePaths,
+  workspaces: Map<string, string>,
+  bwrap: string | null,
+): ShellConfinement {
+  const own = workspaces.get(id)!;
+  const others = [...workspaces.values()].filter((w) => w !== own);
+  const home = realpathSync(paths.root);
+  const files = [paths.env, paths.database, `${paths.database}-wal`, `${paths.database}-shm`];
+  return {
+    bwrap,
+    hiddenDirs: [...new Set([home, join(home, "agents"), ...others])],
+    hiddenFiles: files.map((f) => join(home, relative(paths.root, f))),
+    network: p.sandbox?.network ?? true,
+  };
 }
 
 function systemPrompt(name: string, p: AgentProfile, timezone: string, now: Date): string {

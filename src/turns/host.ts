@@ -71,7 +71,7 @@ export class TurnHost {
         hub.event(run.id, conversationId, e);
       },
       signal: abort.signal,
-      toolContext: { workspace: agent.workspace, agentId: agent.id, conversationId },
+      toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),

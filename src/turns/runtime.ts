@@ -17,10 +17,12 @@ export function buildRuntime(o: {
   env: Record<string, string | undefined>;
   store: Store;
   log: (line: string) => void;
+  /** bwrap's path when the shell sandbox works here (sandbox.ts); absent = commands run directly. */
+  bwrap?: string | null;
   /** Re-reads settings from the environment (a save in Connections changes MY_AGENT_ROUTES). */
   resolveSettings?: () => Settings;
 }): Runtime {
-  let crew = buildCrew(o.settings, o.profiles, o.paths, o.env);
+  let crew = buildCrew(o.settings, o.profiles, o.paths, o.env, o.bwrap ?? null);
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
   return {
@@ -30,7 +32,7 @@ export function buildRuntime(o: {
     rebuild(profiles) {
       // The settings object is shared with the server; refresh it in place so every reader sees it.
       if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
-      crew = buildCrew(o.settings, profiles, o.paths, o.env);
+      crew = buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null);
     },
   };
 }

@@ -64,6 +64,19 @@ describe("run export over HTTP", async () => {
     }
   });
 
+  test("a secret held only in the server's private environment (not process.env) is redacted too", async () => {
+    const privateOnly = new Hono();
+    privateOnly.route("/api/activity/runs", exportRoutes({ ...deps, env: { TEST_EXPORT_SECRET: PLAIN } }));
+    delete process.env.TEST_EXPORT_SECRET;
+    try {
+      const text = await (await privateOnly.request(`/api/activity/runs/${runId}/export.md`)).text();
+      expect(text).toContain("keys");
+      expect(text).not.toContain(PLAIN);
+    } finally {
+      process.env.TEST_EXPORT_SECRET = PLAIN;
+    }
+  });
+
   test("?full=1 keeps long tool results whole", async () => {
     const x = await (await get(`/api/activity/runs/${runId}/export.json?full=1`)).json();
     expect(x.tool_calls[0]).toMatchObject({ result: "L".repeat(3000), truncated: false });

@@ -2,8 +2,11 @@
 // the per-device canvas-preview switch, and the page's version beside the server's.
 import { html } from "hono/html";
 import { T } from "../../src/texts/vi.ts";
+import { sandboxNotice, type SandboxData } from "./sandbox-notice.ts";
 
-export type SettingsData = { routes: string[]; routeProblems: string[]; timezone: string; telegram: boolean; version: string };
+export type SettingsData = {
+  routes: string[]; routeProblems: string[]; timezone: string; telegram: boolean; version: string;
+} & SandboxData;
 
 /** `login` is the sessions card (sessions.ts), rendered from the request by the route. */
 export function settingsSection(d: SettingsData, login: ReturnType<typeof html>) {
@@ -12,6 +15,7 @@ export function settingsSection(d: SettingsData, login: ReturnType<typeof html>)
   <section class="summary"><h2>${T.settingsTimezone}</h2><p><code>${d.timezone}</code></p><p class="muted">config.yaml · MY_AGENT_TIMEZONE</p></section>
   <section class="summary"><h2>${T.settingsChannels}</h2><p>${d.telegram ? T.telegramOn : T.telegramOff}</p><p>${T.inboundAlways}</p><a href="/manage/connections">${T.changeIn(T.sections.connections!)}</a></section>
   ${login}
+  ${sandboxNotice(d.sandbox)}
   <section class="summary"><h2>${T.settingsVersions}</h2><p>${T.pageVersion}: <code x-text="pageVersion"></code></p><p>${T.serverVersion}: <code id="server-version" data-version="${d.version}">${d.version}</code></p></section>
   <section class="summary"><label class="switch"><input type="checkbox" :checked="preview" @change="setPreview($event.target.checked)"> ${T.canvasPreview}</label></section>
 </div>`;

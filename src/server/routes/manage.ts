@@ -108,5 +108,6 @@ function settingsData(d: AppDeps) {
     timezone: d.settings.timezone,
     telegram: false,
     version: VERSION,
+    sandbox: d.sandbox ?? null,
   };
 }
