@@ -11,6 +11,7 @@ import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
 import { closeDangling, openCalls } from "./cut-calls.ts";
 import type { EventSink, TurnResult } from "./events.ts";
+import { allFailedWords, failureWords } from "./failure-words.ts";
 import { callModel } from "./model-call.ts";
 import { LOOP_REPEATS, repeated } from "./repeats.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
@@ -161,7 +162,9 @@ async function turn(input: TurnInput): Promise<TurnResult> {
         escalate("routes_failed");
         continue;
       }
-      return fail(!out.failure.allFailed ? T.modelFailed(shortenError(out.failure.error.message)) : routes.length === 0 ? T.noRoutes : T.allRoutesFailed, out.text);
+      const tried = out.fallbacks.map((f) => ({ provider: f.from.provider.name, error: f.error }));
+      const words = !out.failure.allFailed ? failureWords(out.route!.provider.name, out.failure.error) : routes.length === 0 ? T.noRoutes : allFailedWords(tried);
+      return fail(words, out.text);
     }
     text = out.text;
     if (out.toolCalls.length === 0) {
