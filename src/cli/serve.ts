@@ -1,6 +1,7 @@
 // `my-crew serve`: the startup order of O-08 as far as this version has parts: lock the home (exit 1 if
-// held, reading nothing) → load env → validate config and profiles → bind the port → create the
-// layout and open the store → serve. Nothing in the home is written before the port is ours.
+// held, reading nothing) → load env → validate config and profiles → bind the port → create the layout
+// and open the store → build the crew → close stale runs → resume cut turns → drain queues → the
+// approval sweep → serve. Nothing in the home is written before the port is ours. Shutdown is O-09.
 import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
 import { lockHome } from "../config/home-lock.ts";
 import { loadEnvFile } from "../config/env-file.ts";
@@ -12,8 +13,8 @@ import { isLoopback, pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
-import { closeStaleRunning } from "../store/runs.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
+import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
 import { buildRuntime } from "../turns/runtime.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
@@ -41,14 +42,16 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const server = listen(opts.host, opts.port);
   ensureLayout(paths);
   const store = openDatabase(paths.database);
-  const closed = closeStaleRunning(store);
-  if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
   const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
+  const boot = closeLeftOpen(store);
+  if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the previous process as interrupted`);
+  // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
+  if (!opts.noSchedule) resumed(resumeCutTurns(store, boot, [rt.host]));
+  if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
+  const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host);
   server.setHandler(createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew: () => rt.rebuild(agents), envFile: paths.env, env: process.env, lan }).fetch);
-  const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
-  if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
   if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
@@ -58,14 +61,23 @@ export async function serve(opts: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    // Queue draining stops first, so no new turn starts while going down (C-08, O-09).
-    rt.host.shutdown();
+    // O-09: draining stops first (and the sweep that continues runs), so no new turn starts; then the
+    // going-down mark cuts running turns, closing their calls and leaving their runs `running` for the
+    // next boot; then the bot (once it exists); then exit, and the OS releases the home lock.
+    rt.host.stopDraining();
     stopSweep();
-    server.stop();
-    store.close();
-    lock.release();
-    process.exit(0);
+    void rt.host.goDown().finally(() => {
+      server.stop();
+      store.close();
+      lock.release();
+      process.exit(0);
+    });
   };
+}
+
+function resumed(r: ReturnType<typeof resumeCutTurns>): void {
+  if (r.resumed.length > 0) log(`resumed ${r.resumed.length} turn(s) cut by the restart: ${r.resumed.join(", ")}`);
+  for (const s of r.skipped) log(`run ${s.runId} not resumed: ${s.why}`);
 }
 
 function openDatabase(file: string) {

@@ -1,0 +1,81 @@
+// Shutdown and restart on the real binary (O-09, C-18, C-21, C-31): SIGTERM mid-command closes the call
+// and leaves the run for the next boot, which resumes it once; a run waiting for approval survives a
+// restart and a later decision continues that same run; deleting its conversation closes it.
+import { afterAll, describe, expect, test } from "bun:test";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { collect, isEnd } from "../helpers/sse.ts";
+
+const procs: Running[] = [];
+afterAll(() => procs.forEach((p) => p.proc.kill("SIGKILL")));
+
+async function start(home: string) {
+  const r = await startBinary(["--port", "0", "--home", home], { env: { MY_AGENT_ROUTES: "fake:echo" } });
+  procs.push(r);
+  const call = (path: string, method = "GET", body?: unknown) =>
+    fetch(`${r.url}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = async (path: string, method = "GET", body?: unknown) => (await call(path, method, body)).json() as Promise<any>;
+  return { r, call, json };
+}
+
+async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await what();
+    if (ok(v) || Date.now() > deadline) return v;
+    await Bun.sleep(25);
+  }
+}
+
+describe("shutdown and restart", () => {
+  test("SIGTERM mid-command: the call is closed as cut, the run resumes once after the restart", async () => {
+    const home = tempDir("sigterm");
+    const a = await start(home);
+    const conv = await a.json("/api/conversations", "POST", {});
+    await a.call(`/api/conversations/${conv.id}`, "PATCH", { autonomous: true });
+    const turn = a.call(`/api/conversations/${conv.id}/messages`, "POST", { text: '/tool shell_run {"command":"touch started; sleep 5; touch finished"}' });
+    const started = join(home, "workspace", "started");
+    expect(await until(() => existsSync(started), Boolean)).toBe(true);
+    a.r.proc.kill("SIGTERM");
+    expect(await a.r.proc.exited).toBe(0);
+    await (await turn).body?.cancel().catch(() => {});
+
+    const b = await start(home);
+    expect(b.r.stderr()).toContain("resumed 1 turn(s)");
+    const detail = await until(() => b.json(`/api/conversations/${conv.id}`), (d) => !d.running && d.messages.at(-1)?.role === "assistant");
+    const tool = detail.messages.find((m: any) => m.role === "tool");
+    expect(tool.content).toContain("the server shut down during this call");
+    expect(existsSync(join(home, "workspace", "finished"))).toBe(false);
+    const runs = (await b.json("/api/activity/runs")).runs;
+    expect(runs.map((r: any) => [r.status, r.resumed])).toEqual([["done", true]]);
+    expect(detail.messages.filter((m: any) => m.role === "assistant" && !m.tool_calls?.length)).toHaveLength(1);
+  });
+
+  test("a run waiting for approval survives a restart; the decision continues the same run (C-21)", async () => {
+    const home = tempDir("approval");
+    const a = await start(home);
+    const conv = await a.json("/api/conversations", "POST", {});
+    const frames = await collect(await a.call(`/api/conversations/${conv.id}/messages`, "POST", { text: '/tool shell_run {"command":"echo approved-ran"}' }), isEnd);
+    expect(frames.at(-1)!.type).toBe("approval_required");
+    const other = await a.json("/api/conversations", "POST", {});
+    await collect(await a.call(`/api/conversations/${other.id}/messages`, "POST", { text: '/tool shell_run {"command":"true"}' }), isEnd);
+    const waitingRuns = (await a.json("/api/activity/runs")).runs.map((r: any) => r.id);
+    a.r.proc.kill("SIGKILL");
+    await a.r.proc.exited;
+
+    const b = await start(home);
+    const pending = (await b.json("/api/approvals")).pending;
+    expect(pending).toHaveLength(2);
+    const mine = pending.find((p: any) => p.conversation_id === conv.id);
+    const decided = await b.json(`/api/approvals/${mine.id}`, "POST", { decision: "approve" });
+    expect(waitingRuns).toContain(decided.run_id);
+    const detail = await until(() => b.json(`/api/conversations/${conv.id}`), (d) => !d.running && d.messages.at(-1)?.role === "assistant");
+    expect(detail.messages.find((m: any) => m.role === "tool").content).toContain("approved-ran");
+    // C-31: deleting the other conversation closes its waiting run at once.
+    expect((await b.call(`/api/conversations/${other.id}`, "DELETE")).status).toBe(204);
+    const runs = (await b.json("/api/activity/runs")).runs;
+    expect(runs.map((r: any) => r.status).sort()).toEqual(["done", "interrupted"]);
+    expect(runs).toHaveLength(2);
+  });
+});
