@@ -7,6 +7,7 @@ import { unansweredCalls } from "../llm/history.ts";
 import { costOf } from "../llm/pricing.ts";
 import type { Route, Usage } from "../llm/types.ts";
 import { toolSpec, type Tool, type ToolContext } from "../tools/define.ts";
+import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
 import { closeDangling, openCalls } from "./cut-calls.ts";
@@ -168,6 +169,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     }
     text = out.text;
     if (out.toolCalls.length === 0) {
+      crashPoint("run-finish");
       const result = await end({ status: "done", summary: text.slice(0, 200) }, { runId, status: "done", text, steps: steps() });
       emit({ type: "done", run_id: runId, text });
       return result;

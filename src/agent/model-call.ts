@@ -1,6 +1,7 @@
 // One model call of a turn through the chain: forwards text and thinking as turn events while they
 // stream, and assembles the answer (text, tool calls, usage) for the loop to record at the boundary.
 // Streamed tokens live only here, in memory (C-30).
+import { crashPoint } from "../crash-point.ts";
 import { streamChain, type ChainOptions } from "../llm/chain.ts";
 import type { ModelRequest, ProviderError, Route, ToolCall, Usage } from "../llm/types.ts";
 import type { EventSink } from "./events.ts";
@@ -26,7 +27,12 @@ export async function callModel(routes: Route[], req: ModelRequest, emit: EventS
   const out: ModelCallOutcome = { route: null, text: "", toolCalls: [], usage: null, startedAt: new Date().toISOString(), endedAt: "", fallbacks: [] };
   let calls = new Map<number, ToolCall>();
   let thinkingShown = false;
+  let streaming = false;
   for await (const item of streamChain(routes, req, opts)) {
+    if (!streaming && (item.kind === "text" || item.kind === "tool_call_delta")) {
+      streaming = true;
+      crashPoint("model-stream");
+    }
     switch (item.kind) {
       case "attempt":
         // A retry or a fallback starts over: nothing of the failed attempt is kept.

@@ -2,6 +2,7 @@
 // a decision. Settling re-reads the stored decisions for calls left open when the turn paused, so a
 // continuation needs nothing from memory (D-01, C-21). A cut closes every call it leaves (C-26), and a
 // resumed turn never re-runs a call that may have run unless the tool is replay-safe (C-25).
+import { crashPoint } from "../crash-point.ts";
 import type { ToolCall } from "../llm/types.ts";
 import { parseToolArgs, summarizeCall, type Tool, type ToolContext } from "../tools/define.ts";
 import { CUT, cutReason, record } from "./cut-calls.ts";
@@ -34,6 +35,7 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
       for (const rest of calls.slice(i)) finish(env, rest, "interrupted", CUT.notStarted(cutReason(env.ctx.signal)));
       return "ok";
     }
+    crashPoint("tool-before");
     const tool = env.tools.get(call.name);
     const parsed = tool ? parseToolArgs(tool, call.arguments) : null;
     if (mode === "new") {
@@ -108,7 +110,10 @@ function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { act
 async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) {
   const startedAt = new Date().toISOString();
   try {
-    const raw = await tool.execute(args as never, env.ctx);
+    const running = tool.execute(args as never, env.ctx);
+    crashPoint("tool-started");
+    const raw = await running;
+    crashPoint("tool-done");
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
     finish(env, call, "done", output, startedAt);
   } catch (e) {

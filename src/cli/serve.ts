@@ -47,7 +47,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the previous process as interrupted`);
   // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
-  if (!opts.noSchedule) resumed(resumeCutTurns(store, boot, [rt.host]));
+  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host], log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host);
@@ -75,8 +75,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   };
 }
 
-function resumed(r: ReturnType<typeof resumeCutTurns>): void {
-  if (r.resumed.length > 0) log(`resumed ${r.resumed.length} turn(s) cut by the restart: ${r.resumed.join(", ")}`);
+function skipped(r: ReturnType<typeof resumeCutTurns>): void {
   for (const s of r.skipped) log(`run ${s.runId} not resumed: ${s.why}`);
 }
 

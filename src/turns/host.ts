@@ -3,6 +3,7 @@
 // watch. When a turn ends, the queue drains into one background turn (B-13). A conversation is busy from
 // the instant start() is called (a decision claims it at once, B-19).
 import type { TurnResult } from "../agent/events.ts";
+import { crashPoint } from "../crash-point.ts";
 import { runTurn } from "../agent/loop.ts";
 import { toolSummariser } from "../agent/summarise.ts";
 import type { ActivityHub } from "../activity/hub.ts";
@@ -70,6 +71,7 @@ export class TurnHost implements CutTurnReader {
           opts.record?.();
           return createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq: opts.afterSeq ?? lastSeq(store, conversationId) });
         });
+    crashPoint("turn-start");
     const abort = new AbortController();
     // Going down: the turn is accepted but cut at once, its run left `running` for the next boot (C-18).
     if (this.goingDown) abort.abort("shutdown");

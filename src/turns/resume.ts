@@ -2,6 +2,7 @@
 // conversation's cut run back, once, to whoever normally reads that kind of turn (C-14). `resumed` is
 // written before the turn's first step, so a resumed turn that kills the server is not retried (C-11).
 import { closeDangling } from "../agent/cut-calls.ts";
+import { crashPoint } from "../crash-point.ts";
 import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
@@ -30,7 +31,7 @@ export function closeLeftOpen(store: Store): BootClose {
 export type ResumeReport = { resumed: string[]; skipped: { runId: string; why: string }[] };
 
 /** Boot step "resume cut turns" (O-08): each conversation's newest cut run, never resumed, continues. */
-export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnReader[]): ResumeReport {
+export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnReader[], log: (line: string) => void = () => {}): ResumeReport {
   const report: ResumeReport = { resumed: [], skipped: [] };
   const skip = (run: Run, why: string, closeCalls = false) => {
     report.skipped.push({ runId: run.id, why });
@@ -48,6 +49,8 @@ export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnRe
       else {
         const reopened = reopenRun(store, run.id);
         if (reopened) {
+          log(`resuming run ${run.id}, cut by the restart`);
+          crashPoint("resume-start");
           reader.resume(reopened, { cut: !boot.fromWaiting.has(run.id) });
           report.resumed.push(run.id);
         }

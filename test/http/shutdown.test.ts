@@ -1,10 +1,11 @@
 // Shutdown and restart on the real binary (O-09, C-18, C-21, C-31): SIGTERM mid-command closes the call
 // and leaves the run for the next boot, which resumes it once; a run waiting for approval survives a
-// restart and a later decision continues that same run; deleting its conversation closes it.
+// restart and a later decision continues that same run; deleting its conversation closes it. A database
+// file that is not one is reported in one line at start.
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { runBinary, startBinary, tempDir, type Running } from "../helpers/binary.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
 
 const procs: Running[] = [];
@@ -42,7 +43,7 @@ describe("shutdown and restart", () => {
     await (await turn).body?.cancel().catch(() => {});
 
     const b = await start(home);
-    expect(b.r.stderr()).toContain("resumed 1 turn(s)");
+    expect(b.r.stderr().match(/resuming run \S+, cut by the restart/g)).toHaveLength(1);
     const detail = await until(() => b.json(`/api/conversations/${conv.id}`), (d) => !d.running && d.messages.at(-1)?.role === "assistant");
     const tool = detail.messages.find((m: any) => m.role === "tool");
     expect(tool.content).toContain("the server shut down during this call");
@@ -77,5 +78,15 @@ describe("shutdown and restart", () => {
     const runs = (await b.json("/api/activity/runs")).runs;
     expect(runs.map((r: any) => r.status).sort()).toEqual(["done", "interrupted"]);
     expect(runs).toHaveLength(2);
+  });
+
+  test("a database file that is not a database: one line naming it, exit 1, the same on every start", () => {
+    const home = tempDir("corrupt");
+    writeFileSync(join(home, "my-crew.db"), "SQLite format 3\0 then garbage");
+    for (let i = 0; i < 2; i++) {
+      const r = runBinary(["--port", "0", "--home", home]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toBe(`my-crew: cannot open the database ${join(home, "my-crew.db")}: file is not a database\n`);
+    }
   });
 });
