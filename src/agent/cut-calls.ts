@@ -52,7 +52,7 @@ export function openCalls(history: ChatMessage[]): ToolCall[] {
  * what its stored decision says: a question's answer, "never ran" (pending, denied, expired), or
  * "unknown whether it ran" (approved, or needed no approval). Returns how many were closed.
  */
-export function closeDangling(store: TurnStore, history: ChatMessage[], keep: ToolCall[] = [], emit?: EventSink): number {
+export function closeDangling(store: TurnStore, history: ChatMessage[], keep: ToolCall[] = [], emit?: EventSink) {
   const kept = new Set(keep.map((c) => c.id));
   let n = 0;
   for (const { call } of unansweredCalls(history)) {
@@ -67,8 +67,16 @@ export function closeDangling(store: TurnStore, history: ChatMessage[], keep: To
 }
 
 /** Records one closing result (and tells the viewers, when there are any). */
-export function record(store: TurnStore, call: ToolCall, status: ToolResultRecord["status"], output: string, emit?: EventSink, startedAt?: string): void {
+export function record(
+  store: TurnStore,
+  call: ToolCall,
+  status: ToolResultRecord["status"],
+  output: string,
+  emit?: EventSink,
+  startedAt?: string,
+): void {
   const endedAt = new Date().toISOString();
-  store.recordToolResult({ toolCallId: call.id, name: call.name, arguments: call.arguments, output, status, startedAt: startedAt ?? endedAt, endedAt });
+  const which = { toolCallId: call.id, name: call.name, arguments: call.arguments };
+  store.recordToolResult({ ...which, output, status, startedAt: startedAt ?? endedAt, endedAt });
   emit?.({ type: "tool_result", id: call.id, name: call.name, status, output });
 }

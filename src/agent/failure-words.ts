@@ -4,6 +4,8 @@
 import { providerTitle } from "../llm/registry.ts";
 import type { ProviderError } from "../llm/types.ts";
 import { TD } from "../texts/vi-durable.ts";
+import { T } from "../texts/vi.ts";
+import type { ModelCallOutcome } from "./model-call.ts";
 
 export type FailureClass = "auth" | "refused" | "rate_limited" | "unavailable" | "broken";
 
@@ -31,8 +33,15 @@ export function failureWords(provider: string, e: ProviderError): string {
   }
 }
 
-/** Every route failed: one route speaks for itself; several are listed in the order they were tried. */
-export function allFailedWords(failures: { provider: string; error: ProviderError }[]): string {
-  const each = failures.map((f) => failureWords(f.provider, f.error));
+/**
+ * What a failed model call says: the words of the route that broke mid-answer; when no route answered,
+ * one route speaks for itself and several are listed in the order they were tried.
+ */
+export function callFailureWords(out: ModelCallOutcome, routeCount: number): string {
+  const failure = out.failure!;
+  if (!failure.allFailed) return failureWords(out.route!.provider.name, failure.error);
+  if (routeCount === 0) return T.noRoutes;
+  const each = out.fallbacks.map((f) => failureWords(f.from.provider.name, f.error));
+  if (each.length === 0) return TD.allRoutesFailed(failure.error.message);
   return each.length === 1 ? each[0]! : TD.allRoutesFailed(each.join(" "));
 }

@@ -4,20 +4,21 @@
 // persistence is the injected TurnStore.
 import type { ChainOptions } from "../llm/chain.ts";
 import { unansweredCalls } from "../llm/history.ts";
-import { costOf } from "../llm/pricing.ts";
-import type { Route, Usage } from "../llm/types.ts";
+import type { ChatMessage, Route } from "../llm/types.ts";
 import { toolSpec, type Tool, type ToolContext } from "../tools/define.ts";
 import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
 import { closeDangling, openCalls } from "./cut-calls.ts";
-import type { EventSink, TurnResult } from "./events.ts";
-import { allFailedWords, failureWords } from "./failure-words.ts";
-import { callModel } from "./model-call.ts";
-import { LOOP_REPEATS, repeated } from "./repeats.ts";
+import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
+import { callFailureWords } from "./failure-words.ts";
+import { callModel, recordCall } from "./model-call.ts";
+import { refuseRepeated, repeated } from "./repeats.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
 import type { RunEnd, TurnStore } from "./turn-store.ts";
+
+type HaltReason = "budget" | "max_steps" | "loop";
 
 export type TurnInput = {
   store: TurnStore;
@@ -52,7 +53,8 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     log?.(`turn ${store.runId} failed: ${(e as Error)?.stack ?? detail}`);
     try {
       const history = store.history();
-      closeDangling(store, history, openCalls(history).filter((c) => store.decisionFor(c.id)?.status === "pending"), input.emit);
+      const pending = openCalls(history).filter((c) => store.decisionFor(c.id)?.status === "pending");
+      closeDangling(store, history, pending, input.emit);
     } catch {
       // The store itself is failing (or the conversation is gone): the next turn or boot closes them.
     }
@@ -83,32 +85,35 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   };
   const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();
+  const result = (status: TurnStatus, more: Partial<TurnResult> = {}): TurnResult => {
+    return { runId, status, text, steps: steps(), ...more };
+  };
 
-  const end = async (how: RunEnd, result: TurnResult): Promise<TurnResult> => {
-    // A status write that still fails after its retries fails the turn; runTurn's catch tries once more.
+  /** Stores how the run ended (retried while the store fails), then tells the viewers. */
+  const end = async (how: RunEnd, done: TurnResult, event?: TurnEvent): Promise<TurnResult> => {
+    // Still failing after its retries fails the turn; runTurn's catch then tries once more.
     if (!(await closeRun(store, how, input.log))) throw new Error(`run ${runId}: status ${how.status} not stored`);
-    return result;
+    if (event) emit(event);
+    return done;
   };
   const stop = async (): Promise<TurnResult> => {
-    const result: TurnResult = { runId, status: "error", text, steps: steps() };
+    const stopped: TurnEvent = { type: "error", run_id: runId, message: T.turnStopped };
     // A server going down leaves the run `running` so the next boot resumes it (C-18).
     // A deleted conversation closes its run as interrupted (K-17); a Stop as cancelled (B-24).
-    if (signal.reason === "deleted") await end({ status: "interrupted", summary: "conversation deleted" }, result);
-    else if (signal.reason !== "shutdown") await end({ status: "cancelled", summary: "stopped" }, result);
-    emit({ type: "error", run_id: runId, message: T.turnStopped });
-    return result;
+    const deleted = signal.reason === "deleted";
+    if (deleted) return end({ status: "interrupted", summary: "conversation deleted" }, result("error"), stopped);
+    if (signal.reason !== "shutdown") return end({ status: "cancelled", summary: "stopped" }, result("error"), stopped);
+    emit(stopped);
+    return result("error");
   };
-  const fail = async (message: string, partial: string): Promise<TurnResult> => {
-    const result = await end({ status: "error", summary: message }, { runId, status: "error", text: partial, steps: steps() });
-    emit({ type: "error", run_id: runId, message });
-    return result;
-  };
-  const halt = async (reason: "budget" | "max_steps" | "loop"): Promise<TurnResult> => {
-    const result = await end({ status: "halted", haltReason: reason, summary: reason }, { runId, status: "halted", text, steps: steps(), haltReason: reason });
-    emit({ type: "halted", run_id: runId, reason, text });
-    return result;
-  };
-  const waiting = () => end({ status: "waiting" }, { runId, status: "approval_required", text, steps: steps() });
+  const halt = (reason: HaltReason) =>
+    end({ status: "halted", haltReason: reason, summary: reason }, result("halted", { haltReason: reason }), {
+      type: "halted",
+      run_id: runId,
+      reason,
+      text,
+    });
+  const waiting = () => end({ status: "waiting" }, result("approval_required"));
   const escalate = (reason: "loop" | "routes_failed") => {
     const to = escalation!;
     store.recordStep({ type: "escalation", name: to.label, result: reason });
@@ -136,50 +141,29 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     if (steps() >= input.limits.maxSteps) return halt("max_steps");
 
     const messages = store.history();
-    const unanswered = unansweredCalls(messages);
-    // Never expected: every cut closes its calls. The clients still send a valid history (validHistory).
-    if (unanswered.length > 0) input.log?.(`run ${runId}: history has unanswered calls ${unanswered.map((u) => u.call.id).join(", ")}`);
-    const out = await callModel(routes, { model: "", system: input.system, messages, tools: specs, signal }, emit, input.chain);
+    checkHistory(messages, runId, input.log);
+    const req = { model: "", system: input.system, messages, tools: specs, signal };
+    const out = await callModel(routes, req, emit, input.chain);
     if (signal.aborted && signal.reason === "deleted") return stop();
-    for (const f of out.fallbacks) {
-      store.recordStep({ type: "fallback", name: f.from.label, result: shortenError(f.error.message), status: "error", startedAt: f.startedAt, endedAt: f.endedAt });
-    }
-    if (out.route && (!out.failure || out.failure.streamed)) {
-      store.recordModelCall({
-        provider: out.route.provider.name,
-        model: out.route.model,
-        text: out.text,
-        toolCalls: out.failure ? [] : out.toolCalls,
-        usage: out.usage,
-        costUsd: out.failure ? null : costFor(out.route, out.usage),
-        startedAt: out.startedAt,
-        endedAt: out.endedAt,
-        error: out.failure ? shortenError(out.failure.error.message) : undefined,
-      });
-    }
+    recordCall(store, out);
     if (out.failure) {
       if (out.failure.error.kind === "aborted" || signal.aborted) return stop();
       if (out.failure.allFailed && escalation) {
         escalate("routes_failed");
         continue;
       }
-      const tried = out.fallbacks.map((f) => ({ provider: f.from.provider.name, error: f.error }));
-      const words = !out.failure.allFailed ? failureWords(out.route!.provider.name, out.failure.error) : routes.length === 0 ? T.noRoutes : allFailedWords(tried);
-      return fail(words, out.text);
+      const message = callFailureWords(out, routes.length);
+      const failed: TurnEvent = { type: "error", run_id: runId, message };
+      return end({ status: "error", summary: message }, result("error", { text: out.text }), failed);
     }
     text = out.text;
     if (out.toolCalls.length === 0) {
       crashPoint("run-finish");
-      const result = await end({ status: "done", summary: text.slice(0, 200) }, { runId, status: "done", text, steps: steps() });
-      emit({ type: "done", run_id: runId, text });
-      return result;
+      const done: TurnEvent = { type: "done", run_id: runId, text };
+      return end({ status: "done", summary: text.slice(0, 200) }, result("done"), done);
     }
     if (repeated(recent, out.toolCalls)) {
-      for (const c of out.toolCalls) {
-        const output = `Not run: this exact call was repeated ${LOOP_REPEATS} times in a row. Try a different approach or answer with what you have.`;
-        store.recordToolResult({ toolCallId: c.id, name: c.name, arguments: c.arguments, output, status: "refused", startedAt: out.endedAt, endedAt: out.endedAt });
-        emit({ type: "tool_result", id: c.id, name: c.name, status: "refused", output });
-      }
+      refuseRepeated(store, emit, out.toolCalls, out.endedAt);
       if (!escalation) return halt("loop");
       escalate("loop");
       recent.length = 0;
@@ -189,7 +173,8 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   }
 }
 
-function costFor(route: Route, usage: Usage | null): number | null {
-  if (!usage) return route.provider.free ? 0 : null;
-  return costOf(route.provider.name, route.model, usage, route.provider.free);
+/** Never expected: every cut closes its calls (and the clients would still send a valid history). */
+function checkHistory(messages: ChatMessage[], runId: string, log?: (line: string) => void): void {
+  const ids = unansweredCalls(messages).map((u) => u.call.id);
+  if (ids.length > 0) log?.(`run ${runId}: history has unanswered calls ${ids.join(", ")}`);
 }

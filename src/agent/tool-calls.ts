@@ -69,7 +69,15 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
   return "ok";
 }
 
-async function applyDecision(env: CallEnv, call: ToolCall, tool: Tool | undefined, parsed: ReturnType<typeof parseToolArgs> | null, status: string, answer: string | null, mode: CallMode) {
+async function applyDecision(
+  env: CallEnv,
+  call: ToolCall,
+  tool: Tool | undefined,
+  parsed: ReturnType<typeof parseToolArgs> | null,
+  status: string,
+  answer: string | null,
+  mode: CallMode,
+) {
   if (status === "answered") return finish(env, call, "done", answer ?? "");
   if (status === "denied") return finish(env, call, "denied", "The owner denied this call. Do not try it again unless they ask; continue without it.");
   if (status === "expired") {

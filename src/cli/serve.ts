@@ -45,7 +45,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const rt = buildRuntime({ settings, profiles: agents, paths, env: process.env, store, log, resolveSettings: () => resolveSettings(config, process.env) });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
-  if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the previous process as interrupted`);
+  if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
   // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
   if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host], log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));

@@ -10,7 +10,11 @@ export const NO_RESULT =
   "have run; check the current state before repeating it.";
 
 /** One violation of the invariant, for logs and tests: which message, what is wrong. */
-export type HistoryProblem = { index: number; problem: "unanswered_call" | "orphan_result" | "duplicate_result" | "displaced_result"; id: string };
+export type HistoryProblem = {
+  index: number;
+  problem: "unanswered_call" | "orphan_result" | "duplicate_result" | "displaced_result";
+  id: string;
+};
 
 /** The invariant, checked: an empty list means the history is valid as it is. */
 export function historyProblems(messages: ChatMessage[]): HistoryProblem[] {
@@ -30,8 +34,9 @@ export function historyProblems(messages: ChatMessage[]): HistoryProblem[] {
         seen.add(m.tool_call_id);
         return;
       }
-      const kind = seen.has(m.tool_call_id) ? "duplicate_result" : callIds(messages, i).has(m.tool_call_id) ? "displaced_result" : "orphan_result";
-      problems.push({ index: i, problem: kind, id: m.tool_call_id });
+      const id = m.tool_call_id;
+      const earlier = callIds(messages, i).has(id) ? "displaced_result" : "orphan_result";
+      problems.push({ index: i, problem: seen.has(id) ? "duplicate_result" : earlier, id });
       return;
     }
     closeBlock();
@@ -63,9 +68,10 @@ export function validHistory(messages: ChatMessage[]): ChatMessage[] {
 /** Calls with no result anywhere after them, oldest first, each with the index of its assistant message. */
 export function unansweredCalls(messages: ChatMessage[]): { index: number; call: ToolCall }[] {
   const results = matchResults(messages);
-  return messages.flatMap((m, index) =>
-    m.role === "assistant" ? (m.tool_calls ?? []).filter((c) => !results.has(`${index}:${c.id}`)).map((call) => ({ index, call })) : [],
-  );
+  return messages.flatMap((m, index) => {
+    if (m.role !== "assistant") return [];
+    return (m.tool_calls ?? []).filter((c) => !results.has(`${index}:${c.id}`)).map((call) => ({ index, call }));
+  });
 }
 
 /**
@@ -88,7 +94,8 @@ function matchResults(messages: ChatMessage[]): Map<string, ChatMessage> {
 }
 
 function callIds(messages: ChatMessage[], before: number): Set<string> {
-  return new Set(messages.slice(0, before).flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []).map((c) => c.id) : [])));
+  const ids = messages.slice(0, before).flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []) : []));
+  return new Set(ids.map((c) => c.id));
 }
 
 function synthetic(c: ToolCall): ChatMessage {

@@ -69,7 +69,8 @@ export class TurnHost implements CutTurnReader {
       ? setRunStatus(store, opts.continueRunId, "running")!
       : store.tx(() => {
           opts.record?.();
-          return createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq: opts.afterSeq ?? lastSeq(store, conversationId) });
+          const afterSeq = opts.afterSeq ?? lastSeq(store, conversationId);
+          return createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq });
         });
     crashPoint("turn-start");
     const abort = new AbortController();
@@ -182,6 +183,7 @@ export class TurnHost implements CutTurnReader {
     if (!first) return;
     const afterSeq = lastSeq(this.deps.store, conversationId);
     // The queue's move into the log commits with the run that answers it (C-05).
-    this.start(conversationId, { source: first.source, afterSeq, record: () => void moveToHistory(this.deps.store, conversationId, "all") });
+    const record = () => void moveToHistory(this.deps.store, conversationId, "all");
+    this.start(conversationId, { source: first.source, afterSeq, record });
   }
 }

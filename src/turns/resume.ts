@@ -7,7 +7,8 @@ import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { listMessages } from "../store/messages.ts";
-import { closeOrphanedWaiting, closeStaleRunning, findCutRuns, listSteps, reopenRun, setRunStatus, type Run } from "../store/runs.ts";
+import { closeOrphanedWaiting, closeStaleRunning, findCutRuns, listSteps, reopenRun } from "../store/runs.ts";
+import { setRunStatus, type Run } from "../store/runs.ts";
 import { sqlTurnStore, toChat } from "./sql-turn-store.ts";
 
 /** Whoever reads a kind of turn: TurnHost now; the Telegram bot and the scheduler once they exist. */
@@ -31,7 +32,7 @@ export function closeLeftOpen(store: Store): BootClose {
 export type ResumeReport = { resumed: string[]; skipped: { runId: string; why: string }[] };
 
 /** Boot step "resume cut turns" (O-08): each conversation's newest cut run, never resumed, continues. */
-export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnReader[], log: (line: string) => void = () => {}): ResumeReport {
+export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnReader[], log = (_: string) => {}) {
   const report: ResumeReport = { resumed: [], skipped: [] };
   const skip = (run: Run, why: string, closeCalls = false) => {
     report.skipped.push({ runId: run.id, why });
@@ -42,7 +43,7 @@ export function resumeCutTurns(store: Store, boot: BootClose, readers: CutTurnRe
     if (!conv) skip(run, "conversation deleted");
     else if (listPending(store, conv.id).length > 0) skip(run, "waiting for a decision, which continues it");
     else if (answered(store, run)) skip(run, "its answer was already stored");
-    else if (conv.costCapUsd > 0 && conv.spentUsd >= conv.costCapUsd) skip(run, "the conversation's budget is spent", true);
+    else if (conv.costCapUsd > 0 && conv.spentUsd >= conv.costCapUsd) skip(run, "its budget is spent", true);
     else {
       const reader = readers.find((r) => r.reads(run.source));
       if (!reader) skip(run, `nobody reads ${run.source} turns now`);

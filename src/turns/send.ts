@@ -46,7 +46,8 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
     appendMessage(store, { conversationId: conv.id, role: "user", content: text, source: input.source, requestId: input.requestId });
     touchConversation(store, conv.id);
   };
-  return { kind: "started", turn: host.start(conv.id, { source: input.source, afterSeq, reader: input.reader, record }) };
+  const turn = host.start(conv.id, { source: input.source, afterSeq, reader: input.reader, record });
+  return { kind: "started", turn };
 }
 
 function replay(host: TurnHost, conversationId: string, match: RequestMatch): SendOutcome {

@@ -12,7 +12,10 @@ import { startStrictProvider } from "../helpers/strict-provider.ts";
 import { assertProperties, boot, death, send, settle, until, type Server } from "./harness.ts";
 
 type Kill = CrashPoint | "external" | "sigterm-tool";
-const POINTS: Kill[] = ["turn-start", "model-stream", "tool-before", "tool-started", "tool-done", "run-finish", "queue-tx", "decision-tx", "decision-committed", "resume-start", "external", "sigterm-tool"];
+const POINTS: Kill[] = [
+  ...(["turn-start", "model-stream", "tool-before", "tool-started", "tool-done", "run-finish"] as const),
+  ...(["queue-tx", "decision-tx", "decision-committed", "resume-start", "external", "sigterm-tool"] as const),
+];
 const KILLS = Number(process.env.CRASH_KILLS ?? 50);
 const SEED = Number(process.env.CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
 console.log(`crash harness: ${KILLS} kills, CRASH_SEED=${SEED}`);
@@ -22,9 +25,16 @@ let state = SEED;
 const random = () => ((state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
 const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)]!;
 
-// Every point once (shuffled), then random ones: 50 kills cover all twelve at least once.
-const plan: Kill[] = [...POINTS].sort(() => random() - 0.5);
-while (plan.length < KILLS) plan.push(pick(POINTS));
+// Every point once (shuffled), then random ones: 50 kills cover all twelve at least once. Each kill's
+// details are drawn right after it, so a shorter CRASH_KILLS replays a prefix of the same sequence.
+type Plan = { kill: Kill; nth: number; delay: number; withTool: boolean };
+const shuffled = [...POINTS].sort(() => random() - 0.5);
+const plan: Plan[] = Array.from({ length: KILLS }, (_, i) => {
+  const kill = shuffled[i] ?? pick(POINTS);
+  // The second model call of a turn exists only when the first one called a tool.
+  const nth = kill === "model-stream" ? 1 + Math.floor(random() * 2) : 1;
+  return { kill, nth, delay: Math.floor(random() * 500), withTool: nth > 1 || random() < 0.6 };
+});
 
 const strict = startStrictProvider({ pieceMs: 15 });
 const alive: Server[] = [];
@@ -36,10 +46,7 @@ afterAll(() => {
 const shell = (command: string) => `/tool shell_run ${JSON.stringify({ command })}`;
 
 describe("crash harness", () => {
-  plan.slice(0, KILLS).forEach((kill, i) => {
-    const nth = kill === "model-stream" ? 1 + Math.floor(random() * 2) : 1;
-    const delay = Math.floor(random() * 500);
-    const withTool = random() < 0.6;
+  plan.forEach(({ kill, nth, delay, withTool }, i) => {
     test(`kill ${i + 1}: ${kill}${nth > 1 ? `:${nth}` : ""}`, () => cutAndCheck(kill, nth, delay, withTool, i), 60_000);
   });
 });
@@ -49,7 +56,9 @@ async function cutAndCheck(kill: Kill, nth: number, delay: number, withTool: boo
   const id = () => crypto.randomUUID().slice(0, 8);
   const refusedBefore = strict.refusals.length;
   const logs: string[] = [];
-  const armed = kill === "external" || kill === "sigterm-tool" ? undefined : kill === "resume-start" ? "tool-started" : `${kill}:${nth}`;
+  // resume-start needs a cut run first: the first process dies mid-command, the second while resuming.
+  const outside = kill === "external" || kill === "sigterm-tool";
+  const armed = outside ? undefined : kill === "resume-start" ? "tool-started" : `${kill}:${nth}`;
   const a = await boot(home, strict, armed);
   alive.push(a);
   const conv = (await a.json("/api/conversations", "POST", {})).id as string;
@@ -96,13 +105,13 @@ async function cutAndCheck(kill: Kill, nth: number, delay: number, withTool: boo
     logs.push(c.log());
     const { ran, resumed } = assertProperties(d, home, logs, { mayBeUnanswered: kill === "resume-start" });
     const tools = d.messages.filter((m: any) => m.role === "tool").map((m: any) => m.content.split(/[:.]/)[0]);
-    const runs0 = (await c.json("/api/activity/runs")).runs.map((r: any) => `${r.status}${r.resumed ? "+resumed" : ""}`);
-    console.log(`outcome ${kill}: runs [${runs0}] resumed ${resumed.length} ran ${ran.length} tool results [${tools}]`);
+    const runs = (await c.json("/api/activity/runs")).runs;
+    const states = runs.map((r: any) => `${r.status}${r.resumed ? "+resumed" : ""}`);
+    console.log(`outcome ${kill}: runs [${states}] resumed ${resumed.length} ran ${ran.length} results [${tools}]`);
     // The next turn in the same conversation succeeds against the strict provider.
     const next = await send(c, conv, `next ${id()}`);
     expect(next.at(-1)).toMatchObject({ type: "done" });
     expect(strict.refusals.slice(refusedBefore)).toEqual([]);
-    const runs = (await c.json("/api/activity/runs")).runs;
     expect(runs.filter((r: any) => r.status === "running")).toEqual([]);
   } finally {
     c.proc.kill("SIGKILL");

@@ -26,7 +26,8 @@ export async function boot(home: string, strict: StrictProvider, crashAt?: strin
     OPENAI_BASE_URL: strict.url,
   };
   if (crashAt) env.MY_CREW_CRASH_AT = crashAt;
-  const proc = Bun.spawn([binaryPath(), "--port", "0", "--home", home], { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  const args = [binaryPath(), "--port", "0", "--home", home];
+  const proc = Bun.spawn(args, { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
   let err = "";
   void (async () => {
     for await (const chunk of proc.stderr) err += new TextDecoder().decode(chunk);
@@ -35,8 +36,10 @@ export async function boot(home: string, strict: StrictProvider, crashAt?: strin
     proc,
     url: null,
     log: () => err,
-    call: (path, method = "GET", body) =>
-      fetch(`${server.url}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) }),
+    call: (path, method = "GET", body) => {
+      const init = { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) };
+      return fetch(`${server.url}${path}`, init as RequestInit);
+    },
     json: async (path, method, body) => (await server.call(path, method, body)).json(),
   };
   const deadline = Date.now() + 20_000;

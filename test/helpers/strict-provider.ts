@@ -6,7 +6,8 @@
 // Answers, like fake:echo: a last user message `/tool <name> <json>` → that tool call; a last tool message
 // → text about its result; any other user message → its text echoed, streamed in pieces `pieceMs` apart.
 
-type Msg = { role: string; content?: string | null; tool_calls?: { id: string; function: { name: string; arguments: string } }[]; tool_call_id?: string };
+type Call = { id: string; function: { name: string; arguments: string } };
+type Msg = { role: string; content?: string | null; tool_calls?: Call[]; tool_call_id?: string };
 
 export type StrictProvider = {
   /** Base URL to put in OPENAI_BASE_URL. */
@@ -27,15 +28,18 @@ export function startStrictProvider(opts: { pieceMs?: number } = {}): StrictProv
     port: 0,
     hostname: "127.0.0.1",
     async fetch(req) {
-      if (req.method !== "POST" || !new URL(req.url).pathname.endsWith("/chat/completions")) return new Response("not found", { status: 404 });
+      const path = new URL(req.url).pathname;
+      if (req.method !== "POST" || !path.endsWith("/chat/completions")) return new Response(null, { status: 404 });
       const body = (await req.json()) as { messages: Msg[] };
       requests.push(body.messages);
       const wrong = invalidHistory(body.messages);
       if (wrong) {
         refusals.push(wrong);
-        return Response.json({ error: { message: wrong, type: "invalid_request_error", param: "messages", code: null } }, { status: 400 });
+        const error = { message: wrong, type: "invalid_request_error", param: "messages", code: null };
+        return Response.json({ error }, { status: 400 });
       }
-      return new Response(stream(answer(body.messages), opts.pieceMs ?? 30), { headers: { "content-type": "text/event-stream" } });
+      const headers = { "content-type": "text/event-stream" };
+      return new Response(stream(answer(body.messages), opts.pieceMs ?? 30), { headers });
     },
   });
   return { url: `http://127.0.0.1:${server.port}/v1`, requests, refusals, stop: () => server.stop(true) };
@@ -46,7 +50,7 @@ export function invalidHistory(messages: Msg[]): string | null {
   let open: string[] = [];
   for (const m of messages) {
     if (m.role === "tool") {
-      if (!open.includes(m.tool_call_id ?? "")) return "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
+      if (!open.includes(m.tool_call_id ?? "")) return ORPHAN;
       open = open.filter((id) => id !== m.tool_call_id);
       continue;
     }
@@ -56,8 +60,14 @@ export function invalidHistory(messages: Msg[]): string | null {
   return open.length > 0 ? unanswered(open) : null;
 }
 
+// The real API's words for the two refusals.
+const ORPHAN =
+  "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.";
 function unanswered(ids: string[]): string {
-  return `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${ids.join(", ")}`;
+  return (
+    "An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. " +
+    `The following tool_call_ids did not have response messages: ${ids.join(", ")}`
+  );
 }
 
 type Answer = { text: string } | { tool: { name: string; args: string } };
@@ -71,13 +81,22 @@ function answer(messages: Msg[]): Answer {
 }
 
 function stream(a: Answer, pieceMs: number): ReadableStream<Uint8Array> {
-  const chunk = (delta: object, finish: string | null = null) =>
-    `data: ${JSON.stringify({ id: "strict", object: "chat.completion.chunk", model: "strict", choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
-  const pieces =
-    "tool" in a
-      ? [chunk({ role: "assistant", tool_calls: [{ index: 0, id: `call_${crypto.randomUUID().slice(0, 8)}`, type: "function", function: { name: a.tool.name, arguments: a.tool.args } }] }), chunk({}, "tool_calls")]
-      : [chunk({ role: "assistant", content: "" }), ...(a.text.match(/\S+\s*/g) ?? [a.text]).map((t) => chunk({ content: t })), chunk({}, "stop")];
-  pieces.push(`data: ${JSON.stringify({ id: "strict", object: "chat.completion.chunk", choices: [], usage: { prompt_tokens: 10, completion_tokens: 5 } })}\n\n`, "data: [DONE]\n\n");
+  const event = (data: object) => {
+    return `data: ${JSON.stringify({ id: "strict", object: "chat.completion.chunk", ...data })}\n\n`;
+  };
+  const chunk = (delta: object, finish: string | null = null) => {
+    return event({ choices: [{ index: 0, delta, finish_reason: finish }] });
+  };
+  const pieces: string[] = [];
+  if ("tool" in a) {
+    const fn = { name: a.tool.name, arguments: a.tool.args };
+    const call = { index: 0, id: `call_${crypto.randomUUID().slice(0, 8)}`, type: "function", function: fn };
+    pieces.push(chunk({ role: "assistant", tool_calls: [call] }), chunk({}, "tool_calls"));
+  } else {
+    const words = (a.text.match(/\S+\s*/g) ?? [a.text]).map((t) => chunk({ content: t }));
+    pieces.push(chunk({ role: "assistant", content: "" }), ...words, chunk({}, "stop"));
+  }
+  pieces.push(event({ choices: [], usage: { prompt_tokens: 10, completion_tokens: 5 } }), "data: [DONE]\n\n");
   const encoder = new TextEncoder();
   return new ReadableStream({
     async start(controller) {

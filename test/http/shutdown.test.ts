@@ -6,6 +6,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { runBinary, startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { T } from "../../src/texts/vi.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
 
 const procs: Running[] = [];
@@ -14,10 +15,20 @@ afterAll(() => procs.forEach((p) => p.proc.kill("SIGKILL")));
 async function start(home: string) {
   const r = await startBinary(["--port", "0", "--home", home], { env: { MY_AGENT_ROUTES: "fake:echo" } });
   procs.push(r);
-  const call = (path: string, method = "GET", body?: unknown) =>
-    fetch(`${r.url}${path}`, { method, headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
-  const json = async (path: string, method = "GET", body?: unknown) => (await call(path, method, body)).json() as Promise<any>;
-  return { r, call, json };
+  const call = (path: string, method = "GET", body?: unknown) => {
+    const init = { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) };
+    return fetch(`${r.url}${path}`, init as RequestInit);
+  };
+  const json = async (path: string, method = "GET", body?: unknown): Promise<any> => {
+    return (await call(path, method, body)).json();
+  };
+  const send = (conv: string, command: string) =>
+    call(`/api/conversations/${conv}/messages`, "POST", { text: `/tool shell_run ${JSON.stringify({ command })}` });
+  const answered = (conv: string) => {
+    const rests = (d: any) => !d.running && d.messages.at(-1)?.role === "assistant";
+    return until(() => json(`/api/conversations/${conv}`), rests);
+  };
+  return { r, call, json, send, answered };
 }
 
 async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
@@ -35,7 +46,7 @@ describe("shutdown and restart", () => {
     const a = await start(home);
     const conv = await a.json("/api/conversations", "POST", {});
     await a.call(`/api/conversations/${conv.id}`, "PATCH", { autonomous: true });
-    const turn = a.call(`/api/conversations/${conv.id}/messages`, "POST", { text: '/tool shell_run {"command":"touch started; sleep 5; touch finished"}' });
+    const turn = a.send(conv.id, "touch started; sleep 5; touch finished");
     const started = join(home, "workspace", "started");
     expect(await until(() => existsSync(started), Boolean)).toBe(true);
     a.r.proc.kill("SIGTERM");
@@ -44,23 +55,26 @@ describe("shutdown and restart", () => {
 
     const b = await start(home);
     expect(b.r.stderr().match(/resuming run \S+, cut by the restart/g)).toHaveLength(1);
-    const detail = await until(() => b.json(`/api/conversations/${conv.id}`), (d) => !d.running && d.messages.at(-1)?.role === "assistant");
+    const detail = await b.answered(conv.id);
     const tool = detail.messages.find((m: any) => m.role === "tool");
     expect(tool.content).toContain("the server shut down during this call");
     expect(existsSync(join(home, "workspace", "finished"))).toBe(false);
     const runs = (await b.json("/api/activity/runs")).runs;
     expect(runs.map((r: any) => [r.status, r.resumed])).toEqual([["done", true]]);
     expect(detail.messages.filter((m: any) => m.role === "assistant" && !m.tool_calls?.length)).toHaveLength(1);
+    // The chat marks the turn, under it and in the activity column.
+    const page = await (await b.call(`/c/${conv.id}`)).text();
+    expect(page.split(T.resumedNote).length - 1).toBe(2);
   });
 
   test("a run waiting for approval survives a restart; the decision continues the same run (C-21)", async () => {
     const home = tempDir("approval");
     const a = await start(home);
     const conv = await a.json("/api/conversations", "POST", {});
-    const frames = await collect(await a.call(`/api/conversations/${conv.id}/messages`, "POST", { text: '/tool shell_run {"command":"echo approved-ran"}' }), isEnd);
+    const frames = await collect(await a.send(conv.id, "echo approved-ran"), isEnd);
     expect(frames.at(-1)!.type).toBe("approval_required");
     const other = await a.json("/api/conversations", "POST", {});
-    await collect(await a.call(`/api/conversations/${other.id}/messages`, "POST", { text: '/tool shell_run {"command":"true"}' }), isEnd);
+    await collect(await a.send(other.id, "true"), isEnd);
     const waitingRuns = (await a.json("/api/activity/runs")).runs.map((r: any) => r.id);
     a.r.proc.kill("SIGKILL");
     await a.r.proc.exited;
@@ -71,7 +85,7 @@ describe("shutdown and restart", () => {
     const mine = pending.find((p: any) => p.conversation_id === conv.id);
     const decided = await b.json(`/api/approvals/${mine.id}`, "POST", { decision: "approve" });
     expect(waitingRuns).toContain(decided.run_id);
-    const detail = await until(() => b.json(`/api/conversations/${conv.id}`), (d) => !d.running && d.messages.at(-1)?.role === "assistant");
+    const detail = await b.answered(conv.id);
     expect(detail.messages.find((m: any) => m.role === "tool").content).toContain("approved-ran");
     // C-31: deleting the other conversation closes its waiting run at once.
     expect((await b.call(`/api/conversations/${other.id}`, "DELETE")).status).toBe(204);

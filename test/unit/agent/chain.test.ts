@@ -55,7 +55,8 @@ describe("provider chain, retries and escalation", () => {
     const h = harness();
     const result = await h.turn([route([http(500), http(500)], "scripted:a"), route([http(400)], "scripted:b")], { user: "x" });
     expect(result.status).toBe("error");
-    const words = TD.allRoutesFailed(`${TD.providerUnavailable("scripted", "HTTP 500")} ${TD.providerRefused("scripted", "HTTP 400")}`);
+    const each = [TD.providerUnavailable("scripted", "HTTP 500"), TD.providerRefused("scripted", "HTTP 400")];
+    const words = TD.allRoutesFailed(each.join(" "));
     expect(h.of("error")[0]!.message).toBe(words);
     expect(listSteps(h.store, h.run().id).map((s) => s.type)).toEqual(["fallback", "fallback"]);
     expect(h.run()).toMatchObject({ status: "error", summary: words });

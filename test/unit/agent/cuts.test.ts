@@ -24,21 +24,31 @@ function slowTool() {
     requiresApproval: false,
     execute: (_a, ctx) => {
       started.resolve();
-      return new Promise<string>((_, reject) => ctx.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+      return new Promise<string>((_, reject) => {
+        ctx.signal.addEventListener("abort", () => reject(new Error("aborted")));
+      });
     },
   });
   return { tool, started: started.promise };
 }
 
-/** Starts a turn whose model calls `slow` then `lookup`, and cuts it with `reason` while `slow` runs. */
-async function cutMidTool(h: Harness, reason: string) {
+/** Starts a turn whose model calls `slow` then `lookup`; `cut` runs while `slow` runs. */
+async function cutMidTool(h: Harness, cut: (abort: AbortController) => void) {
   const { tool, started } = slowTool();
   const abort = new AbortController();
   const calls = [{ name: "slow", args: {}, id: "s1" }, { name: "lookup", args: { q: "x" }, id: "l1" }];
-  const turn = h.turn([route([{ toolCalls: calls }, { text: "never" }])], { user: "go", tools: [...testTools, tool], signal: abort.signal });
+  const opts = { user: "go", tools: [...testTools, tool], signal: abort.signal };
+  const turn = h.turn([route([{ toolCalls: calls }, { text: "never" }])], opts);
   await started;
-  abort.abort(reason);
+  cut(abort);
   return turn;
+}
+
+/** A user message and the assistant's tool calls, as a process killed before any result left them. */
+function cutHistory(h: Harness, calls: { id: string; name: string; args: unknown }[]) {
+  const toolCalls = calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) }));
+  appendMessage(h.store, { conversationId: h.conv.id, role: "user", content: "go" });
+  appendMessage(h.store, { conversationId: h.conv.id, role: "assistant", content: "", toolCalls });
 }
 
 const results = (h: Harness) => h.of("tool_result").map((e) => [e.id, e.status, e.output]);
@@ -47,8 +57,11 @@ const valid = (h: Harness) => historyProblems(toChat(listMessages(h.store, h.con
 describe("cuts close every tool call", () => {
   test("Stop: the running call is cut while running, the next one never started; the run is cancelled", async () => {
     const h = harness();
-    await cutMidTool(h, "stop");
-    expect(results(h)).toEqual([["s1", "interrupted", CUT.whileRunning("stop")], ["l1", "interrupted", CUT.notStarted("stop")]]);
+    await cutMidTool(h, (a) => a.abort("stop"));
+    expect(results(h)).toEqual([
+      ["s1", "interrupted", CUT.whileRunning("stop")],
+      ["l1", "interrupted", CUT.notStarted("stop")],
+    ]);
     expect(ran).toEqual([]);
     expect(valid(h)).toEqual([]);
     expect(h.run().status).toBe("cancelled");
@@ -56,7 +69,7 @@ describe("cuts close every tool call", () => {
 
   test("shutdown: the same results, and the run stays running for the next boot", async () => {
     const h = harness();
-    await cutMidTool(h, "shutdown");
+    await cutMidTool(h, (a) => a.abort("shutdown"));
     expect(results(h).map(([, , o]) => o)).toEqual([CUT.whileRunning("shutdown"), CUT.notStarted("shutdown")]);
     expect(valid(h)).toEqual([]);
     expect(h.run().status).toBe("running");
@@ -64,22 +77,19 @@ describe("cuts close every tool call", () => {
 
   test("deleted conversation: the run's steps still show both calls closed", async () => {
     const h = harness();
-    const { tool, started } = slowTool();
-    const abort = new AbortController();
-    const turn = h.turn([route([{ toolCalls: [{ name: "slow", args: {}, id: "s1" }, { name: "lookup", args: { q: "x" }, id: "l1" }] }])], { user: "go", tools: [...testTools, tool], signal: abort.signal });
-    await started;
-    deleteConversation(h.store, h.conv.id);
-    abort.abort("deleted");
-    await turn;
-    expect(listSteps(h.store, h.run().id).filter((s) => s.type === "tool").map((s) => [s.toolCallId, s.status])).toEqual([["s1", "interrupted"], ["l1", "interrupted"]]);
+    await cutMidTool(h, (a) => {
+      deleteConversation(h.store, h.conv.id);
+      a.abort("deleted");
+    });
+    const tools = listSteps(h.store, h.run().id).filter((s) => s.type === "tool");
+    expect(tools.map((s) => [s.toolCallId, s.status])).toEqual([["s1", "interrupted"], ["l1", "interrupted"]]);
     expect(h.run().status).toBe("interrupted");
   });
 
   test("a call an earlier cut turn left open is closed before the next request, where the model sees it", async () => {
     const h = harness();
-    appendMessage(h.store, { conversationId: h.conv.id, role: "user", content: "first" });
-    appendMessage(h.store, { conversationId: h.conv.id, role: "assistant", content: "", toolCalls: [{ id: "A", name: "write", arguments: '{"path":"a"}' }, { id: "B", name: "write", arguments: '{"path":"b"}' }] });
-    appendMessage(h.store, { conversationId: h.conv.id, role: "tool", content: "wrote a", toolCallId: "A", name: "write" });
+    cutHistory(h, [{ id: "A", name: "write", args: { path: "a" } }, { id: "B", name: "write", args: { path: "b" } }]);
+    appendMessage(h.store, { conversationId: h.conv.id, role: "tool", content: "ok", toolCallId: "A", name: "write" });
     const r = route([{ text: "ok" }]);
     await h.turn([r], { user: "second" });
     const sent = r.provider.requests[0]!.messages;
@@ -90,11 +100,6 @@ describe("cuts close every tool call", () => {
 });
 
 describe("resume after a killed process (C-26)", () => {
-  function cutHistory(h: Harness, calls: { id: string; name: string; args: unknown }[]) {
-    appendMessage(h.store, { conversationId: h.conv.id, role: "user", content: "go" });
-    appendMessage(h.store, { conversationId: h.conv.id, role: "assistant", content: "", toolCalls: calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) })) });
-  }
-
   test("an allowed state-changing call is closed as unknown, a replay-safe one runs again", async () => {
     const h = harness({ autonomous: true });
     cutHistory(h, [{ id: "w", name: "write", args: { path: "x" } }, { id: "l", name: "lookup", args: { q: "y" } }]);
@@ -108,7 +113,7 @@ describe("resume after a killed process (C-26)", () => {
     const h = harness();
     cutHistory(h, [{ id: "a", name: "write", args: { path: "x" } }, { id: "d", name: "write", args: { path: "y" } }]);
     for (const [id, status] of [["a", "approved"], ["d", "denied"]] as const) {
-      const ap = createApproval(h.store, { conversationId: h.conv.id, toolCallId: id, tool: "write", arguments: {}, ttlSeconds: 60 });
+      const ap = createApproval(h.store, { conversationId: h.conv.id, toolCallId: id, tool: "write", ttlSeconds: 60 });
       decideApproval(h.store, ap.id, { status });
     }
     await h.turn([route([{ text: "ok" }])], { resume: true });
@@ -128,7 +133,11 @@ describe("a failing store still closes the run (a full disk)", () => {
   /** The real store, with its first `n` status writes throwing like SQLITE_FULL. */
   function failingFinish(inner: TurnStore, n: number): TurnStore {
     let left = n;
-    return { ...inner, runId: inner.runId, finish: (end) => (left-- > 0 ? (() => { throw new Error("database or disk is full"); })() : inner.finish(end)) };
+    const finish: TurnStore["finish"] = (end) => {
+      if (left-- > 0) throw new Error("database or disk is full");
+      inner.finish(end);
+    };
+    return { ...inner, runId: inner.runId, finish };
   }
 
   test("the status write is retried and the run ends closed", async () => {

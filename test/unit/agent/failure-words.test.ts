@@ -11,7 +11,9 @@ import { harness, route } from "./harness.ts";
 const wire = startWireServer();
 afterAll(() => wire.stop());
 const openaiRoute = (): Route => ({ label: "openai:m-1", model: "m-1", provider: openai(`${wire.url}/v1`) });
-const body = (message: string, type = "invalid_request_error") => [JSON.stringify({ error: { message, type, code: null } })];
+const body = (message: string, type = "invalid_request_error") => {
+  return [JSON.stringify({ error: { message, type, code: null } })];
+};
 
 /** One turn against a provider answering `status` (twice when transient: the chain retries); what it says. */
 async function wordsFor(status: number, message: string, type?: string) {
@@ -29,8 +31,9 @@ const CONNECTIONS = "Kết nối";
 
 describe("failure words, one per status class", () => {
   test("400: a refused request, in the provider's own words, not a key problem", async () => {
-    const said = await wordsFor(400, "An assistant message with 'tool_calls' must be followed by tool messages");
-    expect(said).toBe(TD.providerRefused("OpenAI", "HTTP 400: An assistant message with 'tool_calls' must be followed by tool messages"));
+    const words = "An assistant message with 'tool_calls' must be followed by tool messages";
+    const said = await wordsFor(400, words);
+    expect(said).toBe(TD.providerRefused("OpenAI", `HTTP 400: ${words}`));
     expect(said).not.toContain(CONNECTIONS);
   });
 
@@ -40,7 +43,8 @@ describe("failure words, one per status class", () => {
   });
 
   test("401 and 403: the key, and only these point to Kết nối", async () => {
-    expect(await wordsFor(401, "Incorrect API key provided", "invalid_api_key")).toBe(TD.providerAuth("OpenAI", "HTTP 401: Incorrect API key provided"));
+    const key = await wordsFor(401, "Incorrect API key provided", "invalid_api_key");
+    expect(key).toBe(TD.providerAuth("OpenAI", "HTTP 401: Incorrect API key provided"));
     const forbidden = await wordsFor(403, "Project does not have access to model");
     expect(forbidden).toBe(TD.providerAuth("OpenAI", "HTTP 403: Project does not have access to model"));
     expect(forbidden).toContain(CONNECTIONS);
@@ -60,7 +64,8 @@ describe("failure words, one per status class", () => {
 
   test("a stream broken mid-answer keeps the text and says the answer broke", async () => {
     const h = harness();
-    const r = route([{ items: [{ kind: "text", text: "half" }, { kind: "error", error: { kind: "stream", message: "scripted: stream ended early", transient: false } }] }], "scripted:m");
+    const broken = { kind: "stream" as const, message: "scripted: stream ended early", transient: false };
+    const r = route([{ items: [{ kind: "text", text: "half" }, { kind: "error", error: broken }] }], "scripted:m");
     await h.turn([r], { user: "x" });
     expect(h.of("error")[0]!.message).toBe(TD.providerBroken("scripted", "stream ended early"));
   });

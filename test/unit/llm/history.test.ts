@@ -8,10 +8,22 @@ import type { ChatMessage } from "../../../src/llm/types.ts";
 import { request } from "./wire.ts";
 
 const user = (content: string): ChatMessage => ({ role: "user", content });
-const calls = (...ids: string[]): ChatMessage => ({ role: "assistant", content: "", tool_calls: ids.map((id) => ({ id, name: "shell_run", arguments: "{}" })) });
-const result = (id: string, content = `out ${id}`): ChatMessage => ({ role: "tool", tool_call_id: id, name: "shell_run", content });
+const calls = (...ids: string[]): ChatMessage => {
+  return { role: "assistant", content: "", tool_calls: ids.map((id) => ({ id, name: "shell_run", arguments: "{}" })) };
+};
+const result = (id: string, content = `out ${id}`): ChatMessage => {
+  return { role: "tool", tool_call_id: id, name: "shell_run", content };
+};
 const answer = (content: string): ChatMessage => ({ role: "assistant", content });
-const shape = (ms: ChatMessage[]) => ms.map((m) => (m.role === "tool" ? `tool(${m.tool_call_id}${m.content === NO_RESULT ? ",cut" : ""})` : m.role === "assistant" && m.tool_calls ? `assistant(${m.tool_calls.map((c) => c.id).join(",")})` : m.role));
+
+/** A history as a short picture: `assistant(A,B)`, `tool(A)`, `tool(B,cut)` for a NO_RESULT, `user`. */
+function shape(ms: ChatMessage[]): string[] {
+  return ms.map((m) => {
+    if (m.role === "tool") return `tool(${m.tool_call_id}${m.content === NO_RESULT ? ",cut" : ""})`;
+    if (m.role === "assistant" && m.tool_calls) return `assistant(${m.tool_calls.map((c) => c.id).join(",")})`;
+    return m.role;
+  });
+}
 
 describe("history invariant", () => {
   test("a complete history is valid and passes through untouched (same array)", () => {
@@ -55,9 +67,10 @@ describe("history invariant", () => {
   });
 
   test("ids reused across messages pair each result with its own call", () => {
-    const h = [user("a"), calls("call_0"), result("call_0", "first"), answer("x"), user("b"), calls("call_0"), user("c")];
+    const h = [user("a"), calls("c0"), result("c0", "first"), answer("x"), user("b"), calls("c0"), user("c")];
     const v = validHistory(h);
-    expect(shape(v)).toEqual(["user", "assistant(call_0)", "tool(call_0)", "assistant", "user", "assistant(call_0)", "tool(call_0,cut)", "user"]);
+    expect(shape(v)).toEqual(["user", "assistant(c0)", "tool(c0)", "assistant",
+      "user", "assistant(c0)", "tool(c0,cut)", "user"]);
     expect(v[2]).toMatchObject({ content: "first" });
   });
 

@@ -17,27 +17,43 @@ async function setup() {
   const conv = createConversation(t.store, { agentId: "default", costCapUsd: 0 });
   /** A run the dead process left `running` after storing `messages` (the turn's user message first). */
   const cut = (messages: Parameters<typeof appendMessage>[1][], source = "chat", startedAt?: string) => {
-    const run = createRun(t.store, { agentId: "default", source, conversationId: conv.id, afterSeq: lastSeq(t.store, conv.id), startedAt });
+    const afterSeq = lastSeq(t.store, conv.id);
+    const run = createRun(t.store, { agentId: "default", source, conversationId: conv.id, afterSeq, startedAt });
     for (const m of messages) appendMessage(t.store, m);
     return run;
   };
   const user = (content: string) => ({ conversationId: conv.id, role: "user" as const, content });
-  const calls = (...c: { id: string; name: string; args: unknown }[]) => ({ conversationId: conv.id, role: "assistant" as const, content: "", toolCalls: c.map((x) => ({ id: x.id, name: x.name, arguments: JSON.stringify(x.args) })) });
-  const boot = (readers: CutTurnReader[] = [t.runtime.host]) => resumeCutTurns(t.store, closeLeftOpen(t.store), readers);
+  /** The assistant's call of file_write (needs approval, not replay-safe) to write `path`. */
+  const write = (id: string, path: string) => {
+    const toolCalls = [{ id, name: "file_write", arguments: JSON.stringify({ path, content: "x" }) }];
+    return { conversationId: conv.id, role: "assistant" as const, content: "", toolCalls };
+  };
+  const approval = (runId: string, toolCallId: string) => {
+    return createApproval(t.store, { conversationId: conv.id, runId, toolCallId, tool: "file_write", ttlSeconds: 600 });
+  };
+  const boot = (readers: CutTurnReader[] = [t.runtime.host]) => {
+    return resumeCutTurns(t.store, closeLeftOpen(t.store), readers);
+  };
   const settled = async () => {
     await t.runtime.host.running(conv.id)?.done;
   };
   const texts = () => listMessages(t.store, conv.id).map((m) => `${m.role}:${m.content}`);
-  return { ...t, conv, cut, user, calls, boot, settled, texts };
+  return { ...t, conv, cut, user, write, approval, boot, settled, texts };
 }
 
 describe("resume after a restart", () => {
-  test("a turn cut mid-answer continues as the same run, resumed written before its first step, spend kept", async () => {
+  test("a turn cut mid-answer continues as the same run, `resumed` stored before its first step", async () => {
     const s = await setup();
     const run = s.cut([s.user("xin chào")], "chat", "2020-01-01T00:00:00.000Z"); // cut long ago: no age limit (C-20)
     addRunSpend(s.store, run.id, { usd: 0.25 });
     const seen: Run[] = [];
-    const spy: CutTurnReader = { reads: (src) => s.runtime.host.reads(src), resume: (r, o) => (seen.push(getRun(s.store, r.id)!), s.runtime.host.resume(r, o)) };
+    const spy: CutTurnReader = {
+      reads: (src) => s.runtime.host.reads(src),
+      resume: (r, o) => {
+        seen.push(getRun(s.store, r.id)!);
+        s.runtime.host.resume(r, o);
+      },
+    };
     expect(s.boot([spy])).toEqual({ resumed: [run.id], skipped: [] });
     expect(seen[0]).toMatchObject({ id: run.id, status: "running", resumed: true });
     expect(listSteps(s.store, run.id)).toEqual([]);
@@ -48,18 +64,19 @@ describe("resume after a restart", () => {
 
   test("each run resumes at most once: a resumed turn that is cut again is closed, its calls too", async () => {
     const s = await setup();
-    const run = s.cut([s.user("/tool file_write {}"), s.calls({ id: "w1", name: "file_write", args: { path: "a.txt", content: "x" } })]);
+    const run = s.cut([s.user("write"), s.write("w1", "a.txt")]);
     s.boot([{ reads: () => true, resume: () => {} }]); // reopened, then the process dies before any step
     expect(getRun(s.store, run.id)!.resumed).toBe(true);
     expect(s.boot()).toEqual({ resumed: [], skipped: [] });
     expect(getRun(s.store, run.id)!.status).toBe("interrupted");
-    expect(listMessages(s.store, s.conv.id).at(-1)).toMatchObject({ role: "tool", toolCallId: "w1", content: CUT.unknown });
+    const closed = listMessages(s.store, s.conv.id).at(-1);
+    expect(closed).toMatchObject({ role: "tool", toolCallId: "w1", content: CUT.unknown });
   });
 
   test("an allowed state-changing call is not re-run; the model is told and answers", async () => {
     const s = await setup();
     updateOptions(s.store, s.conv.id, { autonomous: true });
-    const run = s.cut([s.user("write"), s.calls({ id: "w1", name: "file_write", args: { path: "a.txt", content: "x" } })]);
+    const run = s.cut([s.user("write"), s.write("w1", "a.txt")]);
     s.boot();
     await s.settled();
     expect(existsSync(join(s.root, "workspace", "a.txt"))).toBe(false);
@@ -69,10 +86,9 @@ describe("resume after a restart", () => {
 
   test("a decision made while no process held the run: closed at boot, then continued as decided", async () => {
     const s = await setup();
-    const run = s.cut([s.user("write"), s.calls({ id: "w1", name: "file_write", args: { path: "b.txt", content: "y" } })]);
+    const run = s.cut([s.user("write"), s.write("w1", "b.txt")]);
     setRunStatus(s.store, run.id, "waiting");
-    const a = createApproval(s.store, { conversationId: s.conv.id, runId: run.id, toolCallId: "w1", tool: "file_write", ttlSeconds: 600 });
-    decideApproval(s.store, a.id, { status: "approved" });
+    decideApproval(s.store, s.approval(run.id, "w1").id, { status: "approved" });
     s.boot();
     await s.settled();
     expect(existsSync(join(s.root, "workspace", "b.txt"))).toBe(true);
@@ -82,9 +98,9 @@ describe("resume after a restart", () => {
   test("not resumed: deleted, waiting for a decision, answered already, budget spent, nobody to read it", async () => {
     const s = await setup();
     const why = (r: ReturnType<typeof s.boot>) => r.skipped.map((x) => x.why);
-    const waiting = s.cut([s.user("w"), s.calls({ id: "p1", name: "file_write", args: { path: "c", content: "" } })]);
+    const waiting = s.cut([s.user("w"), s.write("p1", "c")]);
     setRunStatus(s.store, waiting.id, "waiting");
-    createApproval(s.store, { conversationId: s.conv.id, runId: waiting.id, toolCallId: "p1", tool: "file_write", ttlSeconds: 600 });
+    s.approval(waiting.id, "p1");
     expect(s.boot()).toEqual({ resumed: [], skipped: [] }); // kept waiting (C-21): not even cut
     expect(getRun(s.store, waiting.id)!.status).toBe("waiting");
 
@@ -97,8 +113,8 @@ describe("resume after a restart", () => {
     const b = await setup();
     updateOptions(b.store, b.conv.id, { costCapUsd: 0.01 });
     b.store.db.run("UPDATE conversations SET spent_usd = 0.02 WHERE id = ?", [b.conv.id]);
-    b.cut([b.user("more"), b.calls({ id: "x1", name: "file_read", args: { path: "a" } })]);
-    expect(why(b.boot())).toEqual(["the conversation's budget is spent"]);
+    b.cut([b.user("more"), b.write("x1", "a")]);
+    expect(why(b.boot())).toEqual(["its budget is spent"]);
     expect(listMessages(b.store, b.conv.id).at(-1)).toMatchObject({ role: "tool", content: CUT.unknown });
 
     const g = await setup();
