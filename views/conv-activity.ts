@@ -24,6 +24,7 @@ export function convActivity(d: ActivityData) {
     </dl>`}
     <ol class="runs">${d.runs.map(({ run, steps }) => html`<li class="run st-${run.status}" id="run-${run.id}">
       <div class="run-line"><span class="progress">${progress(run, steps, d.maxSteps)}</span> <span class="muted">${money(run.spentUsd)}</span></div>
+      ${run.resumed ? html`<p class="muted run-resumed">${T.resumedNote}</p>` : ""}
       <ol class="steps">${steps.map((s) => html`<li class="step step-${s.type} st-${s.status}"><span class="step-type">${s.type === "tool" ? s.name : s.type}</span> ${s.arguments ? html`<code>${oneLine(s.arguments, 60)}</code>` : ""}${s.result ? html`<details><summary>${oneLine(s.result, 60)}</summary><pre>${s.result}</pre></details>` : ""}</li>`)}</ol>
     </li>`)}</ol>
   </div>

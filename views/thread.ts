@@ -28,7 +28,10 @@ export function threadBody(d: ThreadData): Html[] {
 }
 
 export function turnHtml(r: Run, messages: Message[], d: Pick<ThreadData, "toolStatus" | "agentName" | "agentId">, extra: Html | string = "") {
-  return html`<div class="turn" id="turn-${r.id}" data-status="${r.status}">${messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null)}${runNotice(r)}${extra}</div>`;
+  const body = messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null);
+  const resumed = r.resumed ? notice("info", T.resumedNote) : "";
+  const end = html`${resumed}${runNotice(r)}${extra}`;
+  return html`<div class="turn" id="turn-${r.id}" data-status="${r.status}">${body}${end}</div>`;
 }
 
 /** `open`: what a call without a result shows — still running, or waiting for the owner. */

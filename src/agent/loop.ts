@@ -1,16 +1,24 @@
-// The agent loop (A-01): one turn over one conversation. Settle calls left open by a pause, then
-// repeat — steer, cap check, model call, record, tools — until a final answer or a stop. It takes a
-// provider chain, tools, an event sink and an abort signal; persistence is the injected TurnStore.
+// The agent loop (A-01): one turn over one conversation. Close calls earlier cuts left open, settle
+// calls left open by a pause (or a restart), then repeat — steer, cap check, model call, record, tools —
+// until a final answer or a stop. It takes a provider chain, tools, an event sink and an abort signal;
+// persistence is the injected TurnStore.
 import type { ChainOptions } from "../llm/chain.ts";
-import { costOf } from "../llm/pricing.ts";
-import type { Route } from "../llm/types.ts";
+import { unansweredCalls } from "../llm/history.ts";
+import type { ChatMessage, Route } from "../llm/types.ts";
 import { toolSpec, type Tool, type ToolContext } from "../tools/define.ts";
+import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
-import type { EventSink, TurnResult } from "./events.ts";
-import { callModel } from "./model-call.ts";
-import { handleCalls, openCalls, type CallEnv } from "./tool-calls.ts";
+import { closeRun } from "./close-run.ts";
+import { closeDangling, openCalls } from "./cut-calls.ts";
+import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
+import { callFailureWords } from "./failure-words.ts";
+import { callModel, recordCall } from "./model-call.ts";
+import { refuseRepeated, repeated } from "./repeats.ts";
+import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
-import type { TurnStore } from "./turn-store.ts";
+import type { RunEnd, TurnStore } from "./turn-store.ts";
+
+type HaltReason = "budget" | "max_steps" | "loop";
 
 export type TurnInput = {
   store: TurnStore;
@@ -28,25 +36,31 @@ export type TurnInput = {
   summarise?: Summariser;
   chain?: ChainOptions;
   log?: (line: string) => void;
+  /** The run was cut by a killed process and is resumed: settle its calls as C-26 says. */
+  resume?: boolean;
 };
 
-/** Same tool call with the same arguments this many times in a row is a loop (A-23). */
-export const LOOP_REPEATS = 3;
-
-/** Never throws: an unexpected failure (a store error, a deleted conversation) ends the turn as error. */
+/**
+ * Never throws: an unexpected failure (a store error, a deleted conversation) ends the turn as error,
+ * its open calls closed and its status write retried while the store fails (a full disk).
+ */
 export async function runTurn(input: TurnInput): Promise<TurnResult> {
   try {
     return await turn(input);
   } catch (e) {
+    const { store, log } = input;
     const detail = (e as Error)?.message ?? String(e);
-    input.log?.(`turn ${input.store.runId} failed: ${(e as Error)?.stack ?? detail}`);
+    log?.(`turn ${store.runId} failed: ${(e as Error)?.stack ?? detail}`);
     try {
-      input.store.finish({ status: "error", summary: shortenError(detail) });
+      const history = store.history();
+      const pending = openCalls(history).filter((c) => store.decisionFor(c.id)?.status === "pending");
+      closeDangling(store, history, pending, input.emit);
     } catch {
-      // The run may be gone with its conversation; the event below still tells the viewer.
+      // The store itself is failing (or the conversation is gone): the next turn or boot closes them.
     }
-    input.emit({ type: "error", run_id: input.store.runId, message: T.turnFailed });
-    return { runId: input.store.runId, status: "error", text: "", steps: 0 };
+    await closeRun(store, { status: "error", summary: shortenError(detail) }, log);
+    input.emit({ type: "error", run_id: store.runId, message: T.turnFailed });
+    return { runId: store.runId, status: "error", text: "", steps: 0 };
   }
 }
 
@@ -71,16 +85,35 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   };
   const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();
+  const result = (status: TurnStatus, more: Partial<TurnResult> = {}): TurnResult => {
+    return { runId, status, text, steps: steps(), ...more };
+  };
 
-  const end = (result: TurnResult): TurnResult => result;
-  const stop = (): TurnResult => {
+  /** Stores how the run ended (retried while the store fails), then tells the viewers. */
+  const end = async (how: RunEnd, done: TurnResult, event?: TurnEvent): Promise<TurnResult> => {
+    // Still failing after its retries fails the turn; runTurn's catch then tries once more.
+    if (!(await closeRun(store, how, input.log))) throw new Error(`run ${runId}: status ${how.status} not stored`);
+    if (event) emit(event);
+    return done;
+  };
+  const stop = async (): Promise<TurnResult> => {
+    const stopped: TurnEvent = { type: "error", run_id: runId, message: T.turnStopped };
     // A server going down leaves the run `running` so the next boot resumes it (C-18).
     // A deleted conversation closes its run as interrupted (K-17); a Stop as cancelled (B-24).
-    if (signal.reason === "deleted") store.finish({ status: "interrupted", summary: "conversation deleted" });
-    else if (signal.reason !== "shutdown") store.finish({ status: "cancelled", summary: "stopped" });
-    emit({ type: "error", run_id: runId, message: T.turnStopped });
-    return end({ runId, status: "error", text, steps: steps() });
+    const deleted = signal.reason === "deleted";
+    if (deleted) return end({ status: "interrupted", summary: "conversation deleted" }, result("error"), stopped);
+    if (signal.reason !== "shutdown") return end({ status: "cancelled", summary: "stopped" }, result("error"), stopped);
+    emit(stopped);
+    return result("error");
   };
+  const halt = (reason: HaltReason) =>
+    end({ status: "halted", haltReason: reason, summary: reason }, result("halted", { haltReason: reason }), {
+      type: "halted",
+      run_id: runId,
+      reason,
+      text,
+    });
+  const waiting = () => end({ status: "waiting" }, result("approval_required"));
   const escalate = (reason: "loop" | "routes_failed") => {
     const to = escalation!;
     store.recordStep({ type: "escalation", name: to.label, result: reason });
@@ -89,7 +122,12 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     escalation = null;
   };
 
-  if ((await handleCalls(env, openCalls(store.history()), false)) === "waiting") return waiting();
+  // Calls an earlier, cut turn left without a result are closed before anything else (K-10); the
+  // calls of the last assistant message are this turn's to settle (a pause, or a restart).
+  const history = store.history();
+  const open = openCalls(history);
+  closeDangling(store, history, open, emit);
+  if ((await handleCalls(env, open, input.resume ? "resume" : "settle")) === "waiting") return waiting();
 
   for (;;) {
     if (signal.aborted) return stop();
@@ -102,86 +140,41 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     if (conv.costCapUsd > 0 && conv.spentUsd >= conv.costCapUsd) return halt("budget");
     if (steps() >= input.limits.maxSteps) return halt("max_steps");
 
-    const req = { model: "", system: input.system, messages: store.history(), tools: specs, signal };
+    const messages = store.history();
+    checkHistory(messages, runId, input.log);
+    const req = { model: "", system: input.system, messages, tools: specs, signal };
     const out = await callModel(routes, req, emit, input.chain);
     if (signal.aborted && signal.reason === "deleted") return stop();
-    for (const f of out.fallbacks) {
-      store.recordStep({ type: "fallback", name: f.from.label, result: shortenError(f.error.message), status: "error", startedAt: f.startedAt, endedAt: f.endedAt });
-    }
-    if (out.route && (!out.failure || out.failure.streamed)) {
-      const usage = out.usage;
-      const cost = out.failure ? null : costFor(out.route, usage);
-      store.recordModelCall({
-        provider: out.route.provider.name,
-        model: out.route.model,
-        text: out.text,
-        toolCalls: out.failure ? [] : out.toolCalls,
-        usage,
-        costUsd: cost,
-        startedAt: out.startedAt,
-        endedAt: out.endedAt,
-        error: out.failure ? shortenError(out.failure.error.message) : undefined,
-      });
-    }
+    recordCall(store, out);
     if (out.failure) {
       if (out.failure.error.kind === "aborted" || signal.aborted) return stop();
       if (out.failure.allFailed && escalation) {
         escalate("routes_failed");
         continue;
       }
-      const message = !out.failure.allFailed ? T.modelFailed(shortenError(out.failure.error.message)) : routes.length === 0 ? T.noRoutes : T.allRoutesFailed;
-      store.finish({ status: "error", summary: message });
-      emit({ type: "error", run_id: runId, message });
-      return end({ runId, status: "error", text: out.text, steps: steps() });
+      const message = callFailureWords(out, routes.length);
+      const failed: TurnEvent = { type: "error", run_id: runId, message };
+      return end({ status: "error", summary: message }, result("error", { text: out.text }), failed);
     }
     text = out.text;
     if (out.toolCalls.length === 0) {
-      store.finish({ status: "done", summary: text.slice(0, 200) });
-      emit({ type: "done", run_id: runId, text });
-      return end({ runId, status: "done", text, steps: steps() });
+      crashPoint("run-finish");
+      const done: TurnEvent = { type: "done", run_id: runId, text };
+      return end({ status: "done", summary: text.slice(0, 200) }, result("done"), done);
     }
-    recent.push(JSON.stringify(out.toolCalls.map((c) => [c.name, canonical(c.arguments)])));
-    if (recent.length >= LOOP_REPEATS && recent.slice(-LOOP_REPEATS).every((s) => s === recent[recent.length - 1])) {
-      for (const c of out.toolCalls) {
-        const output = `Not run: this exact call was repeated ${LOOP_REPEATS} times in a row. Try a different approach or answer with what you have.`;
-        store.recordToolResult({ toolCallId: c.id, name: c.name, arguments: c.arguments, output, status: "refused", startedAt: out.endedAt, endedAt: out.endedAt });
-        emit({ type: "tool_result", id: c.id, name: c.name, status: "refused", output });
-      }
+    if (repeated(recent, out.toolCalls)) {
+      refuseRepeated(store, emit, out.toolCalls, out.endedAt);
       if (!escalation) return halt("loop");
       escalate("loop");
       recent.length = 0;
       continue;
     }
-    if ((await handleCalls(env, out.toolCalls, true)) === "waiting") return waiting();
-  }
-
-  function halt(reason: "budget" | "max_steps" | "loop"): TurnResult {
-    store.finish({ status: "halted", haltReason: reason, summary: reason });
-    emit({ type: "halted", run_id: runId, reason, text });
-    return end({ runId, status: "halted", text, steps: steps(), haltReason: reason });
-  }
-  function waiting(): TurnResult {
-    store.finish({ status: "waiting" });
-    return end({ runId, status: "approval_required", text, steps: steps() });
+    if ((await handleCalls(env, out.toolCalls, "new")) === "waiting") return waiting();
   }
 }
 
-function costFor(route: Route, usage: import("../llm/types.ts").Usage | null): number | null {
-  if (!usage) return route.provider.free ? 0 : null;
-  return costOf(route.provider.name, route.model, usage, route.provider.free);
-}
-
-/** Arguments compared as parsed JSON, so key order and spacing don't hide a repeat. */
-function canonical(raw: string): string {
-  try {
-    return JSON.stringify(sortKeys(JSON.parse(raw)));
-  } catch {
-    return raw;
-  }
-}
-
-function sortKeys(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(sortKeys);
-  if (v && typeof v === "object") return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
-  return v;
+/** Never expected: every cut closes its calls (and the clients would still send a valid history). */
+function checkHistory(messages: ChatMessage[], runId: string, log?: (line: string) => void): void {
+  const ids = unansweredCalls(messages).map((u) => u.call.id);
+  if (ids.length > 0) log?.(`run ${runId}: history has unanswered calls ${ids.join(", ")}`);
 }

@@ -1,9 +1,13 @@
 // One model call of a turn through the chain: forwards text and thinking as turn events while they
-// stream, and assembles the answer (text, tool calls, usage) for the loop to record at the boundary.
+// stream, assembles the answer (text, tool calls, usage) and records it at the step boundary.
 // Streamed tokens live only here, in memory (C-30).
+import { crashPoint } from "../crash-point.ts";
 import { streamChain, type ChainOptions } from "../llm/chain.ts";
+import { costOf } from "../llm/pricing.ts";
 import type { ModelRequest, ProviderError, Route, ToolCall, Usage } from "../llm/types.ts";
 import type { EventSink } from "./events.ts";
+import { shortenError } from "./tool-output.ts";
+import type { TurnStore } from "./turn-store.ts";
 
 /** Canvas-writing tools stream their arguments to the tab (A-30); others don't flood the stream. */
 const STREAMED_ARGS = new Set(["artifact_create", "artifact_edit", "artifact_rewrite"]);
@@ -26,7 +30,12 @@ export async function callModel(routes: Route[], req: ModelRequest, emit: EventS
   const out: ModelCallOutcome = { route: null, text: "", toolCalls: [], usage: null, startedAt: new Date().toISOString(), endedAt: "", fallbacks: [] };
   let calls = new Map<number, ToolCall>();
   let thinkingShown = false;
+  let streaming = false;
   for await (const item of streamChain(routes, req, opts)) {
+    if (!streaming && (item.kind === "text" || item.kind === "tool_call_delta")) {
+      streaming = true;
+      crashPoint("model-stream");
+    }
     switch (item.kind) {
       case "attempt":
         // A retry or a fallback starts over: nothing of the failed attempt is kept.
@@ -71,6 +80,36 @@ export async function callModel(routes: Route[], req: ModelRequest, emit: EventS
   out.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}_${crypto.randomUUID().slice(0, 8)}` }));
   out.endedAt = new Date().toISOString();
   return out;
+}
+
+/**
+ * Records a call at its boundary: each failed route as a `fallback` step, then what the answering route
+ * produced (message + step + spend, one transaction). A call that failed after streaming is kept, with
+ * what it produced and an unknown cost; one that produced nothing leaves no model step.
+ */
+export function recordCall(store: TurnStore, out: ModelCallOutcome): void {
+  for (const f of out.fallbacks) {
+    const result = shortenError(f.error.message);
+    const at = { startedAt: f.startedAt, endedAt: f.endedAt };
+    store.recordStep({ type: "fallback", name: f.from.label, result, status: "error", ...at });
+  }
+  if (!out.route || (out.failure && !out.failure.streamed)) return;
+  store.recordModelCall({
+    provider: out.route.provider.name,
+    model: out.route.model,
+    text: out.text,
+    toolCalls: out.failure ? [] : out.toolCalls,
+    usage: out.usage,
+    costUsd: out.failure ? null : costFor(out.route, out.usage),
+    startedAt: out.startedAt,
+    endedAt: out.endedAt,
+    error: out.failure ? shortenError(out.failure.error.message) : undefined,
+  });
+}
+
+function costFor(route: Route, usage: Usage | null): number | null {
+  if (!usage) return route.provider.free ? 0 : null;
+  return costOf(route.provider.name, route.model, usage, route.provider.free);
 }
 
 function mergeUsage(a: Usage | null, b: Usage): Usage {

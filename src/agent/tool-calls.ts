@@ -1,8 +1,11 @@
 // Tool calls of a turn: each goes through the gate and then runs, is refused, or pauses the turn for
 // a decision. Settling re-reads the stored decisions for calls left open when the turn paused, so a
-// continuation needs nothing from memory (D-01, C-21).
+// continuation needs nothing from memory (D-01, C-21). A cut closes every call it leaves (C-26), and a
+// resumed turn never re-runs a call that may have run unless the tool is replay-safe (C-25).
+import { crashPoint } from "../crash-point.ts";
 import type { ToolCall } from "../llm/types.ts";
 import { parseToolArgs, summarizeCall, type Tool, type ToolContext } from "../tools/define.ts";
+import { CUT, cutReason, record } from "./cut-calls.ts";
 import type { EventSink } from "./events.ts";
 import { gate, type GatePolicy } from "./gate.ts";
 import { limitOutput, shortenError, type Summariser } from "./tool-output.ts";
@@ -18,19 +21,30 @@ export type CallEnv = {
   summarise?: Summariser;
 };
 
+/**
+ * `new`: calls the model just made (announced). `settle`: calls left open by a pause. `resume`: calls a
+ * killed process left open — one that may have run is re-run only when its tool is replay-safe (C-26).
+ */
+export type CallMode = "new" | "settle" | "resume";
+
 /** Runs `calls` in order; stops at the first that needs a person and returns "waiting". */
-export async function handleCalls(env: CallEnv, calls: ToolCall[], announce: boolean): Promise<"ok" | "waiting"> {
-  for (const call of calls) {
-    if (env.ctx.signal.aborted) return "ok";
+export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMode): Promise<"ok" | "waiting"> {
+  for (const [i, call] of calls.entries()) {
+    if (env.ctx.signal.aborted) {
+      // Cut before these started: each still gets a result saying it never ran.
+      for (const rest of calls.slice(i)) finish(env, rest, "interrupted", CUT.notStarted(cutReason(env.ctx.signal)));
+      return "ok";
+    }
+    crashPoint("tool-before");
     const tool = env.tools.get(call.name);
     const parsed = tool ? parseToolArgs(tool, call.arguments) : null;
-    if (announce) {
+    if (mode === "new") {
       env.emit({ type: "tool_call", id: call.id, name: call.name, arguments: call.arguments, summary: summarizeCall(tool, parsed?.ok ? parsed.args : undefined, call.arguments) });
     }
     const decided = env.store.decisionFor(call.id);
     if (decided?.status === "pending") return "waiting";
     if (decided) {
-      await applyDecision(env, call, tool, parsed, decided.status, decided.answer);
+      await applyDecision(env, call, tool, parsed, decided.status, decided.answer, mode);
       continue;
     }
     if (!tool) {
@@ -46,7 +60,7 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], announce: boo
     if (decision.action === "refuse") {
       finish(env, call, "refused", `Refused, and no approval can change this: ${decision.reason}`);
     } else if (decision.action === "run") {
-      await execute(env, call, tool, parsed!.args);
+      await runOrCut(env, call, tool, parsed!.args, mode);
     } else {
       pause(env, call, tool, parsed!.args, decision);
       return "waiting";
@@ -55,7 +69,15 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], announce: boo
   return "ok";
 }
 
-async function applyDecision(env: CallEnv, call: ToolCall, tool: Tool | undefined, parsed: ReturnType<typeof parseToolArgs> | null, status: string, answer: string | null) {
+async function applyDecision(
+  env: CallEnv,
+  call: ToolCall,
+  tool: Tool | undefined,
+  parsed: ReturnType<typeof parseToolArgs> | null,
+  status: string,
+  answer: string | null,
+  mode: CallMode,
+) {
   if (status === "answered") return finish(env, call, "done", answer ?? "");
   if (status === "denied") return finish(env, call, "denied", "The owner denied this call. Do not try it again unless they ask; continue without it.");
   if (status === "expired") {
@@ -65,7 +87,13 @@ async function applyDecision(env: CallEnv, call: ToolCall, tool: Tool | undefine
   if (!tool || !parsed?.ok) return finish(env, call, "error", `The approved call to "${call.name}" can no longer run: the tool or its arguments are not valid.`);
   const refusal = tool.refuse ? await Promise.resolve(tool.refuse(parsed.args as never, env.ctx)).catch((e: Error) => e.message) : null;
   if (refusal) return finish(env, call, "refused", `Refused, and no approval can change this: ${refusal}`);
-  await execute(env, call, tool, parsed.args);
+  await runOrCut(env, call, tool, parsed.args, mode);
+}
+
+/** An allowed call: runs, unless a restart cut it and running it again could change something (C-26). */
+async function runOrCut(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, mode: CallMode) {
+  if (mode === "resume" && !tool.replaySafe) return finish(env, call, "interrupted", CUT.unknown);
+  await execute(env, call, tool, args);
 }
 
 function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { action: "ask"; reason: string | null } | { action: "question"; question: string; options: string[] }) {
@@ -90,33 +118,20 @@ function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { act
 async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) {
   const startedAt = new Date().toISOString();
   try {
-    const raw = await tool.execute(args as never, env.ctx);
+    const running = tool.execute(args as never, env.ctx);
+    crashPoint("tool-started");
+    const raw = await running;
+    crashPoint("tool-done");
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
     finish(env, call, "done", output, startedAt);
   } catch (e) {
     const signal = env.ctx.signal;
-    // Cut by a delete or a shutdown: nothing to record (the conversation is gone, or the run resumes).
-    if (signal.aborted && signal.reason !== "stop") return;
-    if (signal.aborted) return finish(env, call, "interrupted", "Stopped by the owner before this call finished; it may have partly run.", startedAt);
+    if (signal.aborted) return finish(env, call, "interrupted", CUT.whileRunning(cutReason(signal)), startedAt);
     const message = (e as Error)?.message ?? String(e);
     finish(env, call, "error", `Error: ${shortenError(message)}`, startedAt);
   }
 }
 
-function finish(env: CallEnv, call: ToolCall, status: ToolResultRecord["status"], output: string, startedAt = new Date().toISOString()) {
-  env.store.recordToolResult({ toolCallId: call.id, name: call.name, arguments: call.arguments, output, status, startedAt, endedAt: new Date().toISOString() });
-  env.emit({ type: "tool_result", id: call.id, name: call.name, status, output });
-}
-
-/** Calls of the last assistant message that have no tool result yet. */
-export function openCalls(history: ReturnType<TurnStore["history"]>): ToolCall[] {
-  for (let i = history.length - 1; i >= 0; i--) {
-    const m = history[i]!;
-    if (m.role === "user") return [];
-    if (m.role === "assistant") {
-      const answered = new Set(history.slice(i + 1).flatMap((x) => (x.role === "tool" ? [x.tool_call_id] : [])));
-      return (m.tool_calls ?? []).filter((c) => !answered.has(c.id));
-    }
-  }
-  return [];
+function finish(env: CallEnv, call: ToolCall, status: ToolResultRecord["status"], output: string, startedAt?: string) {
+  record(env.store, call, status, output, env.emit, startedAt);
 }

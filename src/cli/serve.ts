@@ -1,6 +1,7 @@
 // `my-crew serve`: the startup order of O-08 as far as this version has parts: lock the home (exit 1 if
-// held, reading nothing) → load env → validate config and profiles → bind the port → create the
-// layout and open the store → serve. Nothing in the home is written before the port is ours.
+// held, reading nothing) → load env → validate config and profiles → bind the port → create the layout
+// and open the store → build the crew → close stale runs → resume cut turns → drain queues → the
+// approval sweep → serve. Nothing in the home is written before the port is ours. Shutdown is O-09.
 import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
 import { lockHome } from "../config/home-lock.ts";
 import { loadAgents, loadConfig } from "../config/load.ts";
@@ -14,8 +15,8 @@ import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
 import { probeSandbox } from "../tools/sandbox.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
-import { closeStaleRunning } from "../store/runs.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
+import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
 import { buildRuntime } from "../turns/runtime.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
@@ -44,8 +45,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const server = listen(opts.host, opts.port);
   ensureLayout(paths);
   const store = openDatabase(paths.database);
-  const closed = closeStaleRunning(store);
-  if (closed > 0) log(`closed ${closed} run(s) left running by the previous process as interrupted`);
   const sandbox = probeSandbox();
   if (sandbox.bwrap === null) {
     log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
@@ -55,13 +54,17 @@ export async function serve(opts: ServeOptions): Promise<void> {
     resolveSettings: () => resolveSettings(config, env),
   });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
+  const boot = closeLeftOpen(store);
+  if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
+  // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
+  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host], log));
+  if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
+  const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host, env);
   const inboundToken = inboundSettings(lan !== null, env);
   const rebuildCrew = () => rt.rebuild(agents);
   const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew };
   server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
-  const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
-  if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
   if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
@@ -71,14 +74,22 @@ export async function serve(opts: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    // Queue draining stops first, so no new turn starts while going down (C-08, O-09).
-    rt.host.shutdown();
+    // O-09: draining stops first (and the sweep that continues runs), so no new turn starts; then the
+    // going-down mark cuts running turns, closing their calls and leaving their runs `running` for the
+    // next boot; then the bot (once it exists); then exit, and the OS releases the home lock.
+    rt.host.stopDraining();
     stopSweep();
-    server.stop();
-    store.close();
-    lock.release();
-    process.exit(0);
+    void rt.host.goDown().finally(() => {
+      server.stop();
+      store.close();
+      lock.release();
+      process.exit(0);
+    });
   };
+}
+
+function skipped(r: ReturnType<typeof resumeCutTurns>): void {
+  for (const s of r.skipped) log(`run ${s.runId} not resumed: ${s.why}`);
 }
 
 function openDatabase(file: string) {

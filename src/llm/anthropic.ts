@@ -2,6 +2,7 @@
 // and the last tool definition carry `cache_control` markers, so the stable prefix of every turn
 // (tools, then system) is read from cache on the next call.
 import { AnthropicDecoder } from "./anthropic-stream.ts";
+import { validHistory } from "./history.ts";
 import { streamCall } from "./http.ts";
 import { isObject, parseJson } from "./json.ts";
 import type { ChatMessage, ModelRequest, Provider } from "./types.ts";
@@ -30,7 +31,7 @@ export function anthropicBody(req: ModelRequest) {
     model: req.model,
     max_tokens: req.maxTokens ?? DEFAULT_MAX_TOKENS,
     stream: true,
-    messages: toAnthropicMessages(req.messages),
+    messages: toAnthropicMessages(validHistory(req.messages)),
   };
   if (req.system) body.system = [{ type: "text", text: req.system, cache_control: CACHE }];
   if (req.tools.length > 0) {

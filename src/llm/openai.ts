@@ -1,5 +1,6 @@
 // OpenAI-compatible chat-completions client (`POST {base}/chat/completions`, streamed). One client
 // serves every preset that speaks this wire format: openai, openrouter, ollama, groq, deepseek.
+import { validHistory } from "./history.ts";
 import { streamCall } from "./http.ts";
 import { OpenAIDecoder } from "./openai-stream.ts";
 import type { ChatMessage, ModelRequest, Provider, ToolSpec } from "./types.ts";
@@ -36,7 +37,7 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
   };
 }
 
-/** The request body: system prompt first, our messages mapped, tools only when there are any. */
+/** The request body: system prompt first, our messages (made valid) mapped, tools only when there are any. */
 export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxTokensField" | "extraBody"> = {}) {
   const system = req.system ? [{ role: "system", content: req.system }] : [];
   const body: Record<string, unknown> = {
@@ -44,7 +45,7 @@ export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxToke
     model: req.model,
     stream: true,
     stream_options: { include_usage: true },
-    messages: [...system, ...req.messages.map(toOpenAIMessage)],
+    messages: [...system, ...validHistory(req.messages).map(toOpenAIMessage)],
   };
   if (req.tools.length > 0) body.tools = req.tools.map(toOpenAITool);
   if (req.maxTokens !== undefined) body[opts.maxTokensField ?? "max_tokens"] = req.maxTokens;

@@ -17,11 +17,12 @@ export type ProviderPreset = {
   free: boolean;
 };
 
-type Preset = ProviderPreset & Pick<OpenAIOptions, "maxTokensField" | "extraBody" | "headers">;
+type Preset = ProviderPreset & Pick<OpenAIOptions, "maxTokensField" | "extraBody" | "headers"> & { title: string };
 
 const PRESETS: Preset[] = [
   {
     name: "openai",
+    title: "OpenAI",
     api: "openai",
     keyEnv: "OPENAI_API_KEY",
     baseUrlEnv: "OPENAI_BASE_URL",
@@ -31,6 +32,7 @@ const PRESETS: Preset[] = [
   },
   {
     name: "anthropic",
+    title: "Anthropic",
     api: "anthropic",
     keyEnv: "ANTHROPIC_API_KEY",
     baseUrlEnv: "ANTHROPIC_BASE_URL",
@@ -39,6 +41,7 @@ const PRESETS: Preset[] = [
   },
   {
     name: "openrouter",
+    title: "OpenRouter",
     api: "openai",
     keyEnv: "OPENROUTER_API_KEY",
     baseUrlEnv: "OPENROUTER_BASE_URL",
@@ -50,6 +53,7 @@ const PRESETS: Preset[] = [
   },
   {
     name: "ollama",
+    title: "Ollama",
     api: "openai",
     keyEnv: null,
     baseUrlEnv: "OLLAMA_BASE_URL",
@@ -58,6 +62,7 @@ const PRESETS: Preset[] = [
   },
   {
     name: "groq",
+    title: "Groq",
     api: "openai",
     keyEnv: "GROQ_API_KEY",
     baseUrlEnv: "GROQ_BASE_URL",
@@ -66,6 +71,7 @@ const PRESETS: Preset[] = [
   },
   {
     name: "deepseek",
+    title: "DeepSeek",
     api: "openai",
     keyEnv: "DEEPSEEK_API_KEY",
     baseUrlEnv: "DEEPSEEK_BASE_URL",
@@ -84,6 +90,11 @@ export function knownProviders(): ProviderPreset[] {
     defaultBaseUrl,
     free,
   }));
+}
+
+/** How people write a provider's name ("OpenAI"); an unknown provider keeps its route name. */
+export function providerTitle(name: string): string {
+  return PRESETS.find((p) => p.name === name)?.title ?? name;
 }
 
 export type RouteResult = { ok: true; route: Route } | { ok: false; error: string };

@@ -1,6 +1,7 @@
 // Approval requests and ask_user questions that pause a turn (D-01, D-11).
 // A decision is one conditional UPDATE on a pending row, so a second decision finds nothing
 // (409, D-10); approving with `always` adds the tool to auto_approve in the same transaction (D-07).
+import { crashPoint } from "../crash-point.ts";
 import { addAutoApprove } from "./conversations.ts";
 import { all, newId, nowIso, one, writeReturning, type Store } from "./db.ts";
 
@@ -108,7 +109,7 @@ export function listOverdue(store: Store, now: string = nowIso()): Approval[] {
  * and `approved` on a question.
  */
 export function decideApproval(store: Store, id: string, decision: Decision): Approval | null {
-  return store.tx(() => {
+  const decided = store.tx(() => {
     const always = decision.status === "approved" && decision.always === true;
     const row = writeReturning<ApprovalRow>(
       store,
@@ -124,8 +125,11 @@ export function decideApproval(store: Store, id: string, decision: Decision): Ap
     );
     if (!row) return null;
     if (always) addAutoApprove(store, row.conversationId, row.tool);
+    crashPoint("decision-tx");
     return toApproval(row);
   });
+  if (decided) crashPoint("decision-committed");
+  return decided;
 }
 
 const COLUMNS = `id, conversation_id AS conversationId, run_id AS runId, tool_call_id AS toolCallId,

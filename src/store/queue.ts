@@ -1,6 +1,7 @@
 // Messages waiting for a busy conversation (B-11..B-14, C-05, C-06), at most 20 each.
 // enqueue checks the limit and the request_id in the same transaction as the insert;
 // moveToHistory deletes queue rows and inserts their message in ONE transaction (C-05).
+import { crashPoint } from "../crash-point.ts";
 import { all, one, nowIso, write, writeReturning, type Store } from "./db.ts";
 import { appendMessage, type Message, type NewMessage } from "./messages.ts";
 import { findRequest, recordRequest, type RequestMatch } from "./requests.ts";
@@ -119,6 +120,7 @@ export function moveToHistory(
     for (const q of items) {
       if (q.requestId) recordRequest(store, conversationId, q.requestId, message.id);
     }
+    crashPoint("queue-tx");
     return { message, items };
   });
 }

@@ -113,13 +113,9 @@ export function setRunModel(store: Store, id: string, model: string): boolean {
   return write(store, "UPDATE runs SET model = $model WHERE id = $id", { id, model }) > 0;
 }
 
-/** Boot (C-09): every run a dead process left `running` becomes `interrupted`. Returns how many. */
-export function closeStaleRunning(store: Store): number {
-  return write(
-    store,
-    "UPDATE runs SET status = 'interrupted', ended_at = $at WHERE status = 'running'",
-    { at: nowIso() },
-  );
+/** Boot (C-09): every run a dead process left `running` becomes `interrupted`. Returns those runs. */
+export function closeStaleRunning(store: Store): Run[] {
+  return writeAll(store, "UPDATE runs SET status = 'interrupted', ended_at = $at WHERE status = 'running'");
 }
 
 /**
@@ -149,14 +145,19 @@ export function reopenRun(store: Store, id: string): Run | null {
   return row ? toRun(row) : null;
 }
 
-/** Boot (C-21): a waiting run with no pending approval left cannot continue; close it. */
-export function closeOrphanedWaiting(store: Store): number {
-  return write(
+/** Boot (C-21): a waiting run with no pending approval left cannot continue; close it. Returns those. */
+export function closeOrphanedWaiting(store: Store): Run[] {
+  return writeAll(
     store,
     `UPDATE runs SET status = 'interrupted', ended_at = $at WHERE status = 'waiting'
        AND NOT EXISTS (SELECT 1 FROM approvals a WHERE a.run_id = runs.id AND a.status = 'pending')`,
-    { at: nowIso() },
   );
+}
+
+function writeAll(store: Store, update: string): Run[] {
+  const rows = store.db.query<RunRow, { at: string }>(`${update} RETURNING ${COLUMNS}`).all({ at: nowIso() });
+  store.wrote();
+  return rows.map(toRun);
 }
 
 const COLUMNS = `id, agent_id AS agentId, source, conversation_id AS conversationId, job_id AS jobId,

@@ -14,8 +14,6 @@ export const T = {
   assetMissing: "Không có tệp này. Hãy tải lại trang để lấy bản mới.", turnStopped: "Đã dừng lượt này.",
   turnFailed: "Lượt này gặp lỗi nội bộ và đã dừng. Cuộc trò chuyện vẫn dùng tiếp được; chi tiết nằm trong nhật ký máy chủ.",
   noRoutes: "Chưa cấu hình model nào. Vào Quản lý → Kết nối để thêm khoá và tuyến model (MY_AGENT_ROUTES).",
-  allRoutesFailed: "Không gọi được model nào: mọi tuyến đều lỗi. Kiểm tra khoá và tuyến trong Kết nối.",
-  modelFailed: (detail: string) => `Model gặp lỗi giữa chừng: ${detail}`,
   conversationNotFound: "Không tìm thấy cuộc trò chuyện này; có thể nó đã bị xoá.",
   agentNotFound: (id: string) => `Không có agent "${id}" trong đội.`,
   steerEmpty: "Lệnh /steer cần kèm nội dung, ví dụ: /steer dùng đơn vị mét.",

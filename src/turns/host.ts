@@ -1,8 +1,9 @@
 // TurnHost (B-02, B-22): turns the server reads itself. A web send, a queue drain, a continuation after
-// a decision: each runs here to the end whatever the tabs do; tabs only watch. When a turn ends, the
-// queue drains into one background turn (B-13). A conversation is busy from the instant start() is
-// called (a decision claims it at once, B-19).
+// a decision, a turn resumed after a restart: each runs here to the end whatever the tabs do; tabs only
+// watch. When a turn ends, the queue drains into one background turn (B-13). A conversation is busy from
+// the instant start() is called (a decision claims it at once, B-19).
 import type { TurnResult } from "../agent/events.ts";
+import { crashPoint } from "../crash-point.ts";
 import { runTurn } from "../agent/loop.ts";
 import { toolSummariser } from "../agent/summarise.ts";
 import type { ActivityHub } from "../activity/hub.ts";
@@ -10,12 +11,13 @@ import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { lastSeq } from "../store/messages.ts";
-import { clearQueue, moveToHistory } from "../store/queue.ts";
-import { createRun, getRun, listRuns, setRunStatus } from "../store/runs.ts";
+import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
+import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import type { Crew } from "./crew.ts";
 import { conversationDetail, conversationJson, runWithSteps } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
+import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { TurnWatch } from "./watch.ts";
 
@@ -24,11 +26,22 @@ export type Reader = "host" | "telegram" | "job";
 
 export type ActiveTurn = { conversationId: string; runId: string; source: string; reader: Reader; watch: TurnWatch; abort: AbortController; done: Promise<TurnResult> };
 
-export type StartOptions = { source: string; reader?: Reader; afterSeq?: number; continueRunId?: string };
+export type StartOptions = {
+  source: string;
+  reader?: Reader;
+  afterSeq?: number;
+  continueRunId?: string;
+  /** A run cut by a killed process, reopened: its calls are settled as C-26 says. */
+  resume?: boolean;
+  /** Writes that commit in the same transaction as the new run (the message it answers), so a crash
+   * never leaves a stored message without the run that answers it. */
+  record?: () => void;
+};
 
-export class TurnHost {
+export class TurnHost implements CutTurnReader {
   private active = new Map<string, ActiveTurn>();
   private draining = true;
+  private goingDown = false;
 
   constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void }) {}
 
@@ -54,8 +67,15 @@ export class TurnHost {
     if (!agent) throw new Error(`agent ${conv.agentId} is not in the crew`);
     const run = opts.continueRunId
       ? setRunStatus(store, opts.continueRunId, "running")!
-      : createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq: opts.afterSeq ?? lastSeq(store, conversationId) });
+      : store.tx(() => {
+          opts.record?.();
+          const afterSeq = opts.afterSeq ?? lastSeq(store, conversationId);
+          return createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq });
+        });
+    crashPoint("turn-start");
     const abort = new AbortController();
+    // Going down: the turn is accepted but cut at once, its run left `running` for the next boot (C-18).
+    if (this.goingDown) abort.abort("shutdown");
     const watch: TurnWatch = new TurnWatch((): unknown => conversationDetail(store, conversationId, !watch.isEnded));
     const turnStore = observedTurnStore(sqlTurnStore(store, conversationId, run.id), store, hub);
     hub.run(runWithSteps(store, run));
@@ -76,6 +96,7 @@ export class TurnHost {
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
       log: this.deps.log,
+      resume: opts.resume,
     }).finally(() => this.finished(conversationId, active));
     const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader: opts.reader ?? "host", watch, abort, done };
     this.active.set(conversationId, active);
@@ -105,27 +126,64 @@ export class TurnHost {
     for (const id of conversationIds) this.drain(id);
   }
 
-  /** Shutdown (O-09): stop draining first, then cut running turns leaving their runs `running`. */
-  shutdown(): void {
+  /** TurnHost reads every turn but a Telegram one (the bot's) and a job's (the scheduler's), C-14. */
+  reads(source: string): boolean {
+    return source !== "telegram" && !source.startsWith("job:");
+  }
+
+  resume(run: Run, opts: { cut: boolean }): void {
+    this.start(run.conversationId!, { source: run.source, continueRunId: run.id, resume: opts.cut });
+  }
+
+  /** Shutdown, first step (O-09): no queue drains and no new background turn from now on. */
+  stopDraining(): void {
     this.draining = false;
-    for (const a of this.active.values()) a.abort.abort("shutdown");
+  }
+
+  /**
+   * Shutdown, second step (O-09): the going-down mark. Running turns are cut with reason "shutdown" —
+   * their calls get results, their runs stay `running` for the next boot (C-18) — and any turn started
+   * from now on is cut at once. Resolves when they have settled, or after `graceMs`.
+   */
+  async goDown(graceMs = 10_000): Promise<void> {
+    this.goingDown = true;
+    const turns = [...this.active.values()];
+    for (const a of turns) a.abort.abort("shutdown");
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled(turns.map((a) => a.done)), grace]);
+    clearTimeout(timer);
   }
 
   private finished(conversationId: string, a: ActiveTurn): void {
     if (this.active.get(conversationId) === a) this.active.delete(conversationId);
-    const conv = getConversation(this.deps.store, conversationId);
-    const run = getRun(this.deps.store, a.runId);
-    if (run) this.deps.hub.run(runWithSteps(this.deps.store, run));
-    if (conv) this.deps.hub.conversation(conversationJson(conv));
+    // A failing store (a full disk) must neither keep the turn's viewers waiting nor escape.
+    const safely = (what: () => void) => {
+      try {
+        what();
+      } catch (e) {
+        this.deps.log(`after turn ${a.runId}: ${(e as Error).message}`);
+      }
+    };
+    let exists = false;
+    safely(() => {
+      const conv = getConversation(this.deps.store, conversationId);
+      const run = getRun(this.deps.store, a.runId);
+      if (run) this.deps.hub.run(runWithSteps(this.deps.store, run));
+      if (conv) this.deps.hub.conversation(conversationJson(conv));
+      exists = !!conv;
+    });
     a.watch.end();
-    if (conv) this.drain(conversationId);
+    if (exists) safely(() => this.drain(conversationId));
   }
 
   private drain(conversationId: string): void {
     if (!this.draining || this.active.has(conversationId) || this.waiting(conversationId)) return;
+    const first = listQueue(this.deps.store, conversationId)[0];
+    if (!first) return;
     const afterSeq = lastSeq(this.deps.store, conversationId);
-    const moved = moveToHistory(this.deps.store, conversationId, "all");
-    if (!moved) return;
-    this.start(conversationId, { source: moved.items[0]!.source, afterSeq });
+    // The queue's move into the log commits with the run that answers it (C-05).
+    const record = () => void moveToHistory(this.deps.store, conversationId, "all");
+    this.start(conversationId, { source: first.source, afterSeq, record });
   }
 }

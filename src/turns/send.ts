@@ -41,11 +41,13 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
   // Idle: `/steer X` is simply the message X (B-17).
   const text = steer ? steerText : input.text;
   const afterSeq = lastSeq(store, conv.id);
-  store.tx(() => {
+  // The message commits with the run that answers it: a crash never leaves it stored but unanswered.
+  const record = () => {
     appendMessage(store, { conversationId: conv.id, role: "user", content: text, source: input.source, requestId: input.requestId });
     touchConversation(store, conv.id);
-  });
-  return { kind: "started", turn: host.start(conv.id, { source: input.source, afterSeq, reader: input.reader }) };
+  };
+  const turn = host.start(conv.id, { source: input.source, afterSeq, reader: input.reader, record });
+  return { kind: "started", turn };
 }
 
 function replay(host: TurnHost, conversationId: string, match: RequestMatch): SendOutcome {

@@ -50,7 +50,11 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
     },
     recordToolResult(rec: ToolResultRecord) {
       store.tx(() => {
-        appendMessage(store, { conversationId, role: "tool", content: rec.output, toolCallId: rec.toolCallId, name: rec.name });
+        // A deleted conversation has no history left to answer; its run still shows how the call ended.
+        if (getConversation(store, conversationId)) {
+          const answer = { content: rec.output, toolCallId: rec.toolCallId, name: rec.name };
+          appendMessage(store, { conversationId, role: "tool", ...answer });
+        }
         addStep(store, { runId, type: "tool", name: rec.name, toolCallId: rec.toolCallId, arguments: rec.arguments, result: rec.output, status: rec.status, startedAt: rec.startedAt, endedAt: rec.endedAt });
       });
     },

@@ -1,5 +1,6 @@
-// Durability across a crash (C-05, C-06, B-09): messages queued behind a running turn survive
-// kill -9 and are answered exactly once after a restart on the same home; request_ids too.
+// Durability across a crash (C-05, C-06, C-10, B-09): messages queued behind a running turn survive
+// kill -9 and are answered exactly once after a restart on the same home; request_ids too; the cut
+// turn itself is resumed once.
 import { afterAll, describe, expect, test } from "bun:test";
 import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
@@ -46,8 +47,10 @@ describe("restart durability", () => {
     expect(users).toEqual(['/tool shell_run {"command":"sleep 3"}', "một\n\nhai\n\nba"]);
     const answers = detail.messages.filter((m: any) => m.role === "assistant" && m.content === "một\n\nhai\n\nba");
     expect(answers.length).toBe(1);
+    // The turn cut mid-command was resumed once (C-10) and its command was not run again (C-26).
     const runs = (await (await b.call("/api/activity/runs")).json()).runs;
-    expect(runs.map((r: any) => r.status).sort()).toEqual(["done", "interrupted"]);
+    expect(runs.map((r: any) => [r.status, r.resumed]).sort()).toEqual([["done", false], ["done", true]]);
+    expect(detail.messages.find((m: any) => m.role === "tool").content).toContain("unknown whether it ran");
     await Bun.sleep(300);
     const again = await (await b.call(`/api/conversations/${conv.id}`)).json();
     expect(again.messages.length).toBe(detail.messages.length);

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { getConversation } from "../../../src/store/conversations.ts";
 import { listSteps } from "../../../src/store/runs.ts";
-import { T } from "../../../src/texts/vi.ts";
+import { TD } from "../../../src/texts/vi-durable.ts";
 import { harness, route } from "./harness.ts";
 
 const http = (status: number, transient = status === 429 || status >= 500) => ({ error: { kind: "http" as const, status, message: `HTTP ${status}`, transient } });
@@ -51,13 +51,15 @@ describe("provider chain, retries and escalation", () => {
     expect(h.types()).toEqual(["thinking", "route_retry", "fallback", "text_delta", "done"]);
   });
 
-  test("every route failing ends the turn with status error and the all-routes-failed notice", async () => {
+  test("every route failing ends the turn with status error, each route's failure in its own words", async () => {
     const h = harness();
     const result = await h.turn([route([http(500), http(500)], "scripted:a"), route([http(400)], "scripted:b")], { user: "x" });
     expect(result.status).toBe("error");
-    expect(h.of("error")[0]!.message).toBe(T.allRoutesFailed);
+    const each = [TD.providerUnavailable("scripted", "HTTP 500"), TD.providerRefused("scripted", "HTTP 400")];
+    const words = TD.allRoutesFailed(each.join(" "));
+    expect(h.of("error")[0]!.message).toBe(words);
     expect(listSteps(h.store, h.run().id).map((s) => s.type)).toEqual(["fallback", "fallback"]);
-    expect(h.run()).toMatchObject({ status: "error", summary: T.allRoutesFailed });
+    expect(h.run()).toMatchObject({ status: "error", summary: words });
   });
 
   test("escalation takes over once when all primary routes failed, visibly, for the rest of the turn", async () => {
