@@ -1,6 +1,6 @@
 // The Markdown renderer alone (public/markdown.js with the vendored marked and DOMPurify) in real
-// Chromium, on a bare page with no server, no htmx, no Alpine and no CSP: the sanitiser by itself
-// must turn every corpus payload into Markdown's own tags and attributes, and make no request.
+// Chromium, on a bare page with no server, no htmx, no Alpine and no CSP: by itself it must turn
+// every corpus payload into text and Markdown's own tags and attributes, and make no request.
 // (happy-dom is no judge here: DOMPurify keeps SVG handlers in its DOM that Chromium's drops.)
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
@@ -58,7 +58,7 @@ function renderForeign(bubbleHtml: string): string[] {
   return out;
 }
 
-describe("Markdown renderer, sanitiser alone (Chromium)", () => {
+describe("Markdown renderer alone (Chromium)", () => {
   test("every payload leaves only Markdown's markup, and nothing asks the network", async () => {
     await withPage(browser, "markdown-payloads", {}, async (page, errors) => {
       const requests: string[] = [];
@@ -76,6 +76,8 @@ describe("Markdown renderer, sanitiser alone (Chromium)", () => {
       // Waiting for one more request proves the recorder listens at the end, after every payload.
       await page.evaluate((u) => fetch(u), `${ORIGIN}/last`);
       expect(found).toEqual({});
+      // Raw HTML is shown as the text it is.
+      expect(await page.locator("[data-md]").first().textContent()).toContain(`<script>fetch('/canary/1')`);
       expect(requests).toEqual([`${ORIGIN}/last`]);
       expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
       expect(dialogs).toEqual([]);
