@@ -7,6 +7,7 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { T } from "../../src/texts/vi.ts";
+import { withPage } from "../helpers/browser.ts";
 import { api, chatSetup, decide, inPage, newConversation, openChat, ready, send, waitIdle }
   from "../helpers/chat-page.ts";
 import { expectInert, rendered, watch } from "../helpers/inert-check.ts";
@@ -91,6 +92,27 @@ describe("rendered text never acts", () => {
         await page.locator(".run-status-line").waitFor();
         await expectInert(page, w, `run-${run.id}`);
       }
+    });
+  });
+
+  test("the page's CSP refuses inline script even in markup that never went through the renderer", async () => {
+    await withPage(s.browser, "inert-csp", {}, async (page, errors) => {
+      await openChat(page, s, await newConversation(s));
+      const refused = await page.evaluate(async () => {
+        const directives: string[] = [];
+        document.addEventListener("securitypolicyviolation", (e) => directives.push(e.violatedDirective));
+        const host = document.createElement("div");
+        host.innerHTML = '<button id="bait" onclick="window.__pwned = 1">x</button>';
+        document.body.append(host);
+        document.getElementById("bait")!.click();
+        const script = document.createElement("script");
+        script.textContent = "window.__pwned = 2";
+        document.body.append(script);
+        while (directives.length < 2) await new Promise((r) => setTimeout(r, 10));
+        return { directives: directives.sort(), pwned: (window as any).__pwned };
+      });
+      expect(refused).toEqual({ directives: ["script-src-attr", "script-src-elem"], pwned: undefined });
+      expect(errors.length).toBe(2);
     });
   });
 
