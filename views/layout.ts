@@ -29,6 +29,7 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <script src="${a.url("marked.js")}" defer></script>
 <script src="${a.url("purify.js")}" defer></script>
 <script src="${a.url("markdown.js")}" defer></script>
+<script src="${a.url("inert.js")}" defer></script>
 <script src="${a.url("htmx.js")}" defer></script>
 <script src="${a.url("hx-sse.js")}" defer></script>
 <script src="${a.url("nav.js")}" defer></script>

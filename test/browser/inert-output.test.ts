@@ -116,6 +116,22 @@ describe("rendered text never acts", () => {
     });
   });
 
+  test("markup planted inside a bubble: neither htmx nor its SSE extension sends anything", async () => {
+    await inPage(s, "inert-ignored-bubble", async (page) => {
+      const w = await watch(page);
+      await openChat(page, s, await newConversation(s));
+      await send(page, "chào");
+      await settled(page, 1);
+      await page.evaluate(() => {
+        const turn = document.querySelector("#thread .turn")!;
+        turn.querySelector(".bubble.md")!.innerHTML = ['<div hx-get="/canary/get" hx-trigger="load">a</div>',
+          '<div hx-sse:connect="/canary/sse">b</div>', '<div sse-connect="/canary/legacy">c</div>'].join("");
+        (window as any).htmx.process(turn);
+      });
+      await expectInert(page, w, "ignored-bubble", true);
+    });
+  });
+
   test("ordinary Markdown still renders under the page's policy, with a MEDIA image from the workspace", async () => {
     // A 1×1 PNG: the image must load (not only be present) for the policy to be shown to allow it.
     const png = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";

@@ -52,6 +52,10 @@ const MAKERS: ((n: number) => string)[] = [
   (n) => `<div data-hx-get="${url(n)}" data-hx-trigger="every 100ms" data-hx-swap="none">x</div>`,
   (n) => `<img src=x data-hx-on:error="${js(n)}">`,
   (n) => `<hx-partial hx-target="body" hx-swap="beforeend"><img src=x onerror="${js(n)}"></hx-partial>`,
+  // The SSE extension connects these even inside hx-ignore (public/inert.js stops the request).
+  (n) => `<div hx-sse:connect="${url(n)}">x</div>`,
+  (n) => `<div data-hx-sse:connect="${url(n)}">x</div>`,
+  (n) => `<div sse-connect="${url(n)}" sse-swap="message">x</div>`,
   // Alpine reads x-*, :attr and @event inside any component, and #main is one.
   (n) => `<div x-data x-init="${js(n)}">x</div>`,
   (n) => `<div x-data="{ a: (() => { ${js(n)} })() }">x</div>`,
