@@ -4,6 +4,7 @@ declare module "*.css" { const path: string; export default path; }
 declare module "*.svg" { const path: string; export default path; }
 declare module "*/public/storage.js" { const path: string; export default path; }
 declare module "*/public/markdown.js" { const path: string; export default path; }
+declare module "*/public/inert.js" { const path: string; export default path; }
 declare module "*/public/nav.js" { const path: string; export default path; }
 declare module "*/public/cards.js" { const path: string; export default path; }
 declare module "*/public/chat.js" { const path: string; export default path; }

@@ -9,10 +9,15 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** `pending` prefixes the tab title with the number of requests waiting for the owner (D-24). */
 export function appShell(a: AssetTable, title: string, sidebar: Html, main: Html, pending = 0) {
-  return layout(a, pending > 0 ? `(${pending}) ${title}` : title, html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)" @pending-count.window="hasWork = $event.detail > 0">
+  return layout(a, pendingTitle(title, pending), html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)" @pending-count.window="hasWork = $event.detail > 0">
   <div class="backdrop" :class="open && 'open'" @click="close()"></div>
   ${sidebar}
   ${main}
   <div id="activity-feed" hx-sse:connect="/api/activity/stream" hidden></div>
 </div>`);
+}
+
+/** The tab title with the count of requests waiting for the owner, as full pages and swaps show it. */
+export function pendingTitle(title: string, pending: number): string {
+  return pending > 0 ? `(${pending}) ${title}` : title;
 }

@@ -18,14 +18,19 @@ function approvalCard(a: Approval) {
   return html`<section class="approval card-warn" x-data="decision(${state})" aria-label="${T.approvalTitle(a.tool)}">
   <div class="approval-head"><b>${T.approvalTitle(a.tool)}</b> <span class="countdown" x-text="left"></span></div>
   ${a.reason ? html`<p class="approval-reason">${a.reason}</p>` : ""}
-  <p class="approval-args"><code>${summary}</code></p>
-  ${summary.endsWith("…") ? html`<details class="approval-full"><summary>${T.showFull}</summary><pre>${full}</pre></details>` : ""}
+  <p class="approval-args" hx-ignore x-ignore><code>${summary}</code></p>
+  ${summary.endsWith("…") ? fullArgs(full) : ""}
   <div class="approval-actions">
     <button type="button" class="btn btn-primary" @click="decide({decision: 'approve'})">${T.approve}</button>
     <button type="button" class="btn" @click="decide({decision: 'deny'})">${T.deny}</button>
     ${a.reason === null ? html`<button type="button" class="btn" @click="decide({decision: 'approve', always: 'true'})">${T.alwaysAllow}</button>` : ""}
   </div>
 </section>`;
+}
+
+function fullArgs(full: string) {
+  const summary = html`<summary>${T.showFull}</summary>`;
+  return html`<details class="approval-full" hx-ignore x-ignore>${summary}<pre>${full}</pre></details>`;
 }
 
 function questionCard(a: Approval) {

@@ -6,7 +6,9 @@ import { T } from "../src/texts/vi.ts";
 type Html = ReturnType<typeof html>;
 
 export function errorCard(id?: string) {
-  return html`<div class="error-card card-warn" role="alert"${id ? html` id="${id}"` : ""}><p>${T.errorCardTitle}</p><button type="button" class="btn" onclick="location.reload()">${T.reload}</button></div>`;
+  const reload = html`<button type="button" class="btn" x-data @click="location.reload()">${T.reload}</button>`;
+  const attr = id ? html` id="${id}"` : "";
+  return html`<div class="error-card card-warn" role="alert"${attr}><p>${T.errorCardTitle}</p>${reload}</div>`;
 }
 
 /** Renders `part`, or an error card (keeping the part's id) when it throws; the error goes to `log`. */

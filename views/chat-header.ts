@@ -18,7 +18,7 @@ export function chatHeader(c: Conversation, crewSize: number) {
     <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
       <button type="button" class="pill${capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : ""}" id="spend-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${label}</button>
       <div class="card" x-show="open" x-cloak @click.outside="close()" x-data="capForm(${conv}, ${c.costCapUsd})">
-        ${capped ? html`<div class="bar"><span style="width:${pct}%"></span></div><p>${T.remaining}: ${money(Math.max(0, c.costCapUsd - c.spentUsd))}</p>` : ""}
+        ${capped ? html`<div class="bar"><span :style="{ width: '${pct}%' }"></span></div><p>${T.remaining}: ${money(Math.max(0, c.costCapUsd - c.spentUsd))}</p>` : ""}
         <p>${T.delegatedShare}: ${money(c.delegatedUsd)}</p>
         ${c.unknownCostCalls > 0 ? html`<p class="muted">${T.unknownCalls(c.unknownCostCalls)}</p>` : ""}
         ${capControls()}

@@ -50,7 +50,7 @@ function welcome(crew: { id: string; name: string }[]) {
   const master = crew[0] ?? { id: "default", name: T.appName };
   const members = crew.slice(1).map((m) => m.name);
   return html`<section class="welcome">
-  <span class="avatar avatar-lg" style="--hue:${avatarHue(master.id)}">${initial(master.name)}</span>
+  <span class="avatar avatar-lg" :style="{ '--hue': ${avatarHue(master.id)} }">${initial(master.name)}</span>
   <h2>${T.welcomeSpeaker(master.name)}</h2>
   <p class="muted">${members.length ? T.welcomeCrew(members.join(", ")) : T.welcomeAlone}</p>
 </section>`;

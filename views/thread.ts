@@ -1,6 +1,7 @@
 // #thread (M-18, M-19): the stored conversation grouped by run, each run in `#turn-<run id>` so a
 // live stream can replace exactly its run. Assistant text is marked `data-md` and rendered as
-// Markdown (sanitised) in the browser; user text is shown as typed.
+// Markdown (sanitised) in the browser; user text is shown as typed. Bubbles carry hx-ignore and
+// x-ignore: whatever the text holds, htmx and Alpine never act on it (docs/chat.md).
 import { html, raw } from "hono/html";
 import type { Message } from "../src/store/messages.ts";
 import type { Run } from "../src/store/runs.ts";
@@ -51,11 +52,13 @@ export function messagesHtml(messages: Message[], d: Pick<ThreadData, "toolStatu
 }
 
 export function userBubble(text: string, id?: string) {
-  return html`<div class="msg user"${id ? raw(` id="${id}"`) : ""}><div class="bubble">${text}</div></div>`;
+  const attr = id ? raw(` id="${id}"`) : "";
+  return html`<div class="msg user"${attr}><div class="bubble" hx-ignore x-ignore>${text}</div></div>`;
 }
 
 export function assistantBubble(text: string, id?: string) {
-  return html`<div class="msg assistant"${id ? raw(` id="${id}"`) : ""}><div class="bubble md" data-md>${text}</div></div>`;
+  const attr = id ? raw(` id="${id}"`) : "";
+  return html`<div class="msg assistant"${attr}><div class="bubble md" data-md hx-ignore x-ignore>${text}</div></div>`;
 }
 
 /** How a run ended, when that needs saying under its messages (M-18). */

@@ -10,7 +10,7 @@ export function toolCard(t: ToolCardData) {
   const status = t.status ?? "running";
   const label = t.status ? T.toolStatus[t.status] ?? t.status : T.toolRunning;
   const summary = oneLine(t.arguments, 90);
-  return html`<details class="tool-card st-${status}" id="tc-${t.id}" data-tool="${t.name}">
+  return html`<details class="tool-card st-${status}" id="tc-${t.id}" data-tool="${t.name}" hx-ignore x-ignore>
 <summary><span class="tc-name">${t.name}</span> <span class="tc-args">${summary}</span> <span class="tc-status">${label}</span></summary>
 <div class="tc-body"><pre class="tc-full">${t.arguments}</pre>${t.output === null ? "" : html`<div class="tc-label">${T.toolOutput}</div><pre class="tc-out">${t.output}</pre>`}</div>
 </details>`;

@@ -95,7 +95,8 @@ export class TurnRenderer {
   }
 
   private segment(text: string) {
-    return html`<div class="msg assistant streaming"><div class="bubble seg" id="seg-${this.runId}-${this.seg}">${text}</div><p class="thinking">${T.thinking}</p></div>`;
+    const bubble = html`<div class="bubble seg" id="seg-${this.runId}-${this.seg}" hx-ignore x-ignore>${text}</div>`;
+    return html`<div class="msg assistant streaming">${bubble}<p class="thinking">${T.thinking}</p></div>`;
   }
 
   private ctx() {

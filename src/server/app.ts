@@ -1,5 +1,6 @@
-// The Hono app: the fence and gzip on every path, the asset routes, pages and the API. Features add
-// their own sub-apps with app.route(); handlers stay guard clauses that end in one response.
+// The Hono app: security headers, the fence and gzip on every path, the asset routes, pages and the
+// API. Features add their own sub-apps with app.route(); handlers stay guard clauses that end in one
+// response.
 import { Hono } from "hono";
 import { T } from "../texts/vi.ts";
 import { VERSION } from "../version.ts";
@@ -25,11 +26,13 @@ import { fence } from "./fence.ts";
 import { inboundAuth } from "./inbound-auth.ts";
 import { lanAuth } from "./lan-auth.ts";
 import { FailureThrottle } from "./throttle.ts";
+import { securityHeaders } from "./security-headers.ts";
 
 export type { AppDeps } from "./deps.ts";
 
 export function createApp(deps: AppDeps): Hono {
   const app = new Hono();
+  app.use(securityHeaders());
   app.use(fence(deps.settings.allowedHosts));
   // One throttle for both secrets: a guesser cannot split attempts between the login and inbound.
   const clock = deps.clock ?? Date.now;

@@ -15,6 +15,7 @@ import marked from "../../node_modules/marked/lib/marked.umd.js" with { type: "f
 import purify from "dompurify/dist/purify.min.js" with { type: "file" };
 import storageJs from "../../public/storage.js" with { type: "file" };
 import markdownJs from "../../public/markdown.js" with { type: "file" };
+import inertJs from "../../public/inert.js" with { type: "file" };
 import navJs from "../../public/nav.js" with { type: "file" };
 import cardsJs from "../../public/cards.js" with { type: "file" };
 import chatJs from "../../public/chat.js" with { type: "file" };
@@ -41,6 +42,7 @@ export const ASSET_FILES = {
   "purify.js": purify,
   "storage.js": storageJs,
   "markdown.js": markdownJs,
+  "inert.js": inertJs,
   "nav.js": navJs,
   "cards.js": cardsJs,
   "chat.js": chatJs,

@@ -3,10 +3,13 @@
 import { Hono } from "hono";
 import { T } from "../texts/vi.ts";
 import { ASSET_FILES, type AssetName } from "./asset-files.ts";
+import { fontFacesCss } from "./font-faces.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 type Asset = { url: string; type: string; bytes: Bytes; gz?: Bytes };
-export type AssetTable = { url(name: AssetName): string; get(file: string): Asset | undefined };
+/** Embedded files, plus the stylesheet made from them at start. */
+export type PageAsset = AssetName | "fonts.css";
+export type AssetTable = { url(name: PageAsset): string; get(file: string): Asset | undefined };
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -18,10 +21,9 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 
 /** Reads every embedded file once and names it `<stem>.<hash>.<ext>`. */
 export async function loadAssets(): Promise<AssetTable> {
-  const byName = new Map<AssetName, Asset>();
+  const byName = new Map<PageAsset, Asset>();
   const byFile = new Map<string, Asset>();
-  for (const [name, path] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
-    const bytes = await Bun.file(path).bytes();
+  const add = (name: PageAsset, bytes: Bytes) => {
     const dot = name.lastIndexOf(".");
     const ext = name.slice(dot + 1);
     const file = `${name.slice(0, dot)}.${Bun.hash(bytes).toString(36).slice(0, 10)}.${ext}`;
@@ -29,7 +31,11 @@ export async function loadAssets(): Promise<AssetTable> {
     const asset: Asset = { url: `/assets/${file}`, type: TYPES[ext]!, bytes, gz: gzip ? (Bun.gzipSync(bytes) as Bytes) : undefined };
     byName.set(name, asset);
     byFile.set(file, asset);
+  };
+  for (const [name, path] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
+    add(name, await Bun.file(path).bytes());
   }
+  add("fonts.css", new TextEncoder().encode(fontFacesCss((name) => byName.get(name)!.url)) as Bytes);
   return { url: (name) => byName.get(name)!.url, get: (file) => byFile.get(file) };
 }
 

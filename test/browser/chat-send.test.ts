@@ -1,5 +1,6 @@
 // A person writes to the agent (M-18, M-20, M-55): Enter sends, the reply streams in and is shown as
-// sanitised Markdown, Shift+Enter breaks the line, and an unsent draft stays with its conversation.
+// sanitised Markdown (raw HTML as text), Shift+Enter breaks the line, and an unsent draft stays with
+// its conversation.
 import { describe, expect, test } from "bun:test";
 import { T } from "../../src/texts/vi.ts";
 import { assistantTexts, chatSetup, composer, eventually, inPage, newConversation, openChat, ready, send, userTexts, waitForReply, waitIdle } from "../helpers/chat-page.ts";
@@ -7,7 +8,7 @@ import { assistantTexts, chatSetup, composer, eventually, inPage, newConversatio
 const s = chatSetup("send");
 
 describe("sending in the chat screen", () => {
-  test("Enter sends: user bubble, streamed reply rendered as Markdown, unsafe HTML dropped, composer empties", async () => {
+  test("Enter sends: user bubble, streamed Markdown reply, unsafe HTML shown as text, composer empties", async () => {
     await inPage(s, "send-enter", async (page) => {
       await openChat(page, s, await newConversation(s));
       expect(await page.locator(".welcome h2").innerText()).toBe(T.welcomeSpeaker("my-crew"));
@@ -28,6 +29,7 @@ describe("sending in the chat screen", () => {
       const bubble = page.locator("#thread .msg.assistant .bubble").last();
       expect(await bubble.locator("strong").innerText()).toBe("đậm");
       expect(await bubble.locator("script").count()).toBe(0);
+      expect(await bubble.innerText()).toContain("<script>window.__pwned=2</script>");
       expect(await bubble.locator("[onerror]").count()).toBe(0);
       expect(await page.evaluate(() => (window as any).__pwned)).toBeUndefined();
       expect(await composer(page).inputValue()).toBe("");

@@ -9,16 +9,17 @@ import { launch, withPage } from "./browser.ts";
 /** Per-test time budget: the slowest path (a 2 s shell turn plus a reload) stays well inside it. */
 export const SLOW = 25_000;
 
-export type Setup = { browser: Browser; server: Running };
+export type Setup = { browser: Browser; server: Running; home: string };
 
 /** Registers beforeAll/afterAll for the calling file; read the fields inside tests. */
 export function chatSetup(name: string): Setup {
   const s = {} as Setup;
   setDefaultTimeout(SLOW);
   beforeAll(async () => {
+    s.home = tempDir(`browser-${name}`);
     [s.browser, s.server] = await Promise.all([
       launch(),
-      startBinary(["--port", "0", "--home", tempDir(`browser-${name}`)], { env: { MY_AGENT_ROUTES: "fake:echo" } }),
+      startBinary(["--port", "0", "--home", s.home], { env: { MY_AGENT_ROUTES: "fake:echo" } }),
     ]);
   });
   afterAll(async () => {

@@ -29,6 +29,11 @@ describe("Manage pages", async () => {
     expect(html).toContain(`id="ap-${ask.approval_id}"`);
     expect(html).toContain(T.approvalTitle("file_write"));
     expect(html).toMatch(/class="badge badge-warn">1</);
+    // The tab title keeps the count when htmx swaps a section in, as on a full page (D-24).
+    const swap = { headers: { "hx-request": "true", "hx-request-type": "partial" } };
+    const part = await (await t.request("/manage/approvals", swap)).text();
+    expect(part).toStartWith(`<title>(1) ${T.sections.approvals} · ${T.manage}</title>`);
+    expect(html).toContain(`<title>(1) ${T.sections.approvals} · ${T.manage}</title>`);
   });
 
   test("the run page is fetched by id; an unknown id is a page that says so, with 404", async () => {

@@ -33,7 +33,11 @@ describe("server shell over HTTP", async () => {
     expect(body).toMatch(/<script src="\/assets\/htmx\.[a-z0-9]+\.js" defer>/);
     expect(body).toMatch(/<script src="\/assets\/hx-sse\.[a-z0-9]+\.js" defer>/);
     expect(body).toMatch(/<script src="\/assets\/alpine\.[a-z0-9]+\.js" defer>/);
-    expect(body).toMatch(/url\(\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2\)/);
+    // The @font-face rules are a stylesheet of their own, generated from the hashed font URLs.
+    const fonts = /<link rel="stylesheet" href="(\/assets\/fonts\.[a-z0-9]+\.css)">/.exec(body)![1]!;
+    const css = await request(fonts);
+    expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
+    expect(await css.text()).toMatch(/url\(\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2\)/);
   });
 
   test("assets are immutable, gzipped over 1 KB when accepted, and unknown names are 404 JSON", async () => {
@@ -47,7 +51,8 @@ describe("server shell over HTTP", async () => {
     const plain = await request(htmx);
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(10_000);
-    const font = /\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2/.exec(page)![0];
+    const fonts = await (await request(/\/assets\/fonts\.[a-z0-9]+\.css/.exec(page)![0])).text();
+    const font = /\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2/.exec(fonts)![0];
     const woff = await request(font, { headers: { "accept-encoding": "gzip" } });
     expect(woff.headers.get("content-type")).toBe("font/woff2");
     expect(woff.headers.get("content-encoding")).toBeNull();

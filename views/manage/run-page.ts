@@ -16,7 +16,7 @@ export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[];
   <p class="run-status-line st-${r.status}">${line}</p>
   ${r.resumed ? html`<p class="muted">${T.resumedNote}</p>` : ""}
   <p class="run-meta"><span>${money(r.spentUsd)}</span>${r.unknownCostCalls ? html` · <span>${T.unknownCalls(r.unknownCostCalls)}</span>` : ""}${r.model ? html` · <code>${r.model}</code>` : ""}${r.conversationId ? html` · <a href="/c/${r.conversationId}">${T.openConversation}</a>` : ""}</p>
-  <ol class="timeline">${d.steps.map(step)}</ol>
+  <ol class="timeline" hx-ignore x-ignore>${d.steps.map(step)}</ol>
   ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map((c) => html`<li><a href="/c/${c.conversationId}">${c.agentId}</a> · <a href="/manage/activity/${c.id}">${T.runStatus[c.status] ?? c.status}</a></li>`)}</ul>` : ""}
   <div class="exports"><a class="btn" href="/api/activity/runs/${r.id}/export.json" download>${T.exportJson}</a> <a class="btn" href="/api/activity/runs/${r.id}/export.md" download>${T.exportMarkdown}</a>
   <p class="muted">${T.exportReviewReminder}</p></div>

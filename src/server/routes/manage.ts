@@ -2,7 +2,7 @@
 // the store and rendered inside its own boundary, so a failing section never takes the nav down.
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
-import { appShell } from "../../../views/app-shell.ts";
+import { appShell, pendingTitle } from "../../../views/app-shell.ts";
 import { activitySection, historyPage, historyRows, NEEDS_YOU, runningList } from "../../../views/manage/activity.ts";
 import { approvalsSection } from "../../../views/manage/approvals.ts";
 import { costsSection } from "../../../views/manage/costs.ts";
@@ -51,7 +51,10 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
     const list = listConversations(d.store, { agentId: MASTER });
     const title = `${T.sections[section]} · ${T.manage}`;
-    const res = await c.html(partial ? html`<title>${title}</title>${main}` : appShell(d.assets, title, sidebar(d.assets, list, null), main, listPending(d.store).length), status);
+    const pending = listPending(d.store).length;
+    // A swapped-in section replaces the tab title too: it keeps the pending count, like a full page.
+    const full = () => appShell(d.assets, title, sidebar(d.assets, list, null), main, pending);
+    const res = await c.html(partial ? html`<title>${pendingTitle(title, pending)}</title>${main}` : full(), status);
     res.headers.set("cache-control", "no-store");
     return res;
   };
