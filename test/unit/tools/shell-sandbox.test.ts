@@ -146,7 +146,9 @@ describe("what a sandboxed command may do", () => {
     try {
       const url = `http://127.0.0.1:${server.port}/`;
       const script = `fetch("${url}").then(r => r.text()).then(console.log, () => console.log("unreachable"))`;
-      const cmd = `"${process.execPath}" -e '${script}'`;
+      // A system runtime: the sandbox's private /tmp hides a checkout (and its bun) that lives under /tmp.
+      const runtime = Bun.which("node", { PATH: "/usr/local/bin:/usr/bin:/bin" }) ?? process.execPath;
+      const cmd = `"${runtime}" -e '${script}'`;
       expect(await shell(agent("default", true), cmd)).toContain("reached");
       const offline = agent("default", true, { default: { sandbox: { network: false } } });
       expect(await shell(offline, cmd)).toContain("unreachable");
