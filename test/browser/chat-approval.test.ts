@@ -132,9 +132,11 @@ describe("approvals and questions in the chat screen", () => {
   test("a quick decision followed by the next message: every message shows once and the turns stay in order", async () => {
     await inPage(s, "approval-quick-race", async (page) => {
       // A slow network for re-reads of a stored turn; the decision is made as soon as the bar shows.
+      let reReads = 0;
       await page.route("**/turns/**", async (route) => {
-        await Bun.sleep(500);
-        await route.continue();
+        reReads++;
+        await Bun.sleep(500); // the slow network itself, not a wait for something
+        await route.continue().finally(() => reReads--);
       });
       await openChat(page, s, await newConversation(s));
       await send(page, '/tool file_write {"path":"nhanh-1.txt","content":"1"}');
@@ -142,7 +144,8 @@ describe("approvals and questions in the chat screen", () => {
       await waitForReply(page, "file_write: Created nhanh-1.txt (1 bytes).");
       await send(page, "tiếp theo");
       await waitForReply(page, "tiếp theo");
-      await Bun.sleep(1_000); // let any late re-read land
+      await waitIdle(page);
+      await eventually(() => expect(reReads).toBe(0)); // any late re-read has landed
       const turnsNow = await page.locator("#thread .turn").evaluateAll((ts) => ts.map((t) => [...t.querySelectorAll(".msg.user .bubble")].map((b) => b.textContent)));
       expect(turnsNow).toEqual([['/tool file_write {"path":"nhanh-1.txt","content":"1"}'], ["tiếp theo"]]);
     });

@@ -6,17 +6,18 @@ import { join } from "node:path";
 import { T } from "../../src/texts/vi.ts";
 import { startBinary, tempDir } from "../helpers/binary.ts";
 import { launch } from "../helpers/browser.ts";
-import { api, inPage, type Setup } from "../helpers/chat-page.ts";
+import { api, closeAll, inPage, SLOW, type Setup } from "../helpers/chat-page.ts";
 
 const s = {} as Setup;
-setDefaultTimeout(25_000);
+setDefaultTimeout(SLOW);
 beforeAll(async () => {
-  [s.browser, s.server] = await Promise.all([launch(), startBinary(["--port", "0", "--home", tempDir("browser-budget")], { env: { MY_AGENT_ROUTES: "fake:paid" } })]);
+  const env = { MY_AGENT_ROUTES: "fake:paid" };
+  await Promise.all([
+    launch().then((b) => (s.browser = b)),
+    startBinary(["--port", "0", "--home", tempDir("browser-budget")], { env }).then((r) => (s.server = r)),
+  ]);
 });
-afterAll(async () => {
-  await s.browser?.close();
-  s.server?.proc.kill("SIGKILL");
-});
+afterAll(() => closeAll(s));
 
 describe("budget, second tab, dark mode", () => {
   test("a spent budget halts the turn and locks the composer; raising the cap unlocks it", async () => {
@@ -55,8 +56,8 @@ describe("budget, second tab, dark mode", () => {
       await b.locator("#composer textarea").waitFor();
       await a.locator("#composer textarea").fill('/tool shell_run {"command":"sleep 1; echo xong-roi"}');
       await a.locator("#composer textarea").press("Enter");
-      await b.locator(".turn.live .tool-card", { hasText: "shell_run" }).waitFor({ timeout: 5_000 });
-      await b.locator(".msg.assistant .bubble", { hasText: "xong-roi" }).waitFor({ timeout: 8_000 });
+      await b.locator(".turn.live .tool-card", { hasText: "shell_run" }).waitFor();
+      await b.locator(".msg.assistant .bubble", { hasText: "xong-roi" }).waitFor();
       expect(await b.locator(".tool-card.st-done").count()).toBe(1);
     });
   });

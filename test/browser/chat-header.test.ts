@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { T } from "../../src/texts/vi.ts";
-import { composer, detail, eventually, inPage, newConversation, openChat, sendAccepted, waitForReply, waitIdle, chatSetup } from "../helpers/chat-page.ts";
+import { composer, detail, eventually, inPage, newConversation, nextFrame, openChat, sendAccepted, waitForReply, waitIdle, chatSetup } from "../helpers/chat-page.ts";
 
 const s = chatSetup("header");
 const spendCard = (page: Page) => page.locator("#spend-pill + .card");
@@ -31,8 +31,8 @@ describe("header pills and cards", () => {
       expect(await page.locator("#spend-pill").getAttribute("aria-expanded")).toBe("true");
       expect(await spendCard(page).innerText()).toContain(T.delegatedShare);
       await page.keyboard.press("Escape");
-      await spendCard(page).waitFor({ state: "hidden", timeout: 2_000 });
-      await eventually(async () => expect(await focusedId(page)).toBe("spend-pill"), 2_000);
+      await spendCard(page).waitFor({ state: "hidden" });
+      await eventually(async () => expect(await focusedId(page)).toBe("spend-pill"));
     });
   });
 
@@ -42,8 +42,8 @@ describe("header pills and cards", () => {
       await page.locator("#spend-pill").click();
       await spendCard(page).getByLabel(T.setCap).focus();
       await page.keyboard.press("Escape");
-      await spendCard(page).waitFor({ state: "hidden", timeout: 2_000 });
-      await eventually(async () => expect(await focusedId(page)).toBe("spend-pill"), 2_000);
+      await spendCard(page).waitFor({ state: "hidden" });
+      await eventually(async () => expect(await focusedId(page)).toBe("spend-pill"));
     });
   });
 
@@ -53,10 +53,10 @@ describe("header pills and cards", () => {
       await page.locator("#spend-pill").click();
       await spendCard(page).waitFor({ state: "visible" });
       await spendCard(page).locator("p").first().click();
-      await Bun.sleep(150);
+      await nextFrame(page);
       expect(await spendCard(page).isVisible()).toBe(true);
       await page.locator("#thread").click({ position: { x: 10, y: 10 } });
-      await spendCard(page).waitFor({ state: "hidden", timeout: 2_000 });
+      await spendCard(page).waitFor({ state: "hidden" });
     });
   });
 
@@ -98,9 +98,11 @@ describe("header pills and cards", () => {
       const id = await newConversation(s);
       await openChat(page, s, id);
       await page.locator("#options-pill").click();
+      const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === `/c/${id}/header`);
       await optionsCard(page).getByLabel(T.autonomous).check();
       await eventually(async () => expect((await detail(s, id)).autonomous).toBe(true));
-      await Bun.sleep(300); // the header refresh after the PATCH
+      await (await refreshed).finished(); // the header refresh after the PATCH
+      await nextFrame(page);
       expect(await optionsCard(page).isVisible()).toBe(true);
       expect(await optionsCard(page).getByLabel(T.autonomous).isChecked()).toBe(true);
       expect(await optionsCard(page).getByLabel(T.autonomous).evaluate((el) => el === document.activeElement)).toBe(true);

@@ -107,7 +107,7 @@ describe("conversation list and navigation", () => {
       await openChat(page, s);
       await page.locator("#conv-list .conv-search").click();
       await page.keyboard.type("du lịch");
-      await eventually(async () => expect(await page.locator("#conv-list .conv-row:not([hidden])").count()).toBe(1), 2_000);
+      await eventually(async () => expect(await page.locator("#conv-list .conv-row:not([hidden])").count()).toBe(1));
       expect(await row(page, id).isVisible()).toBe(true);
     });
   });
@@ -127,7 +127,7 @@ describe("conversation list and navigation", () => {
       await openChat(page, s, a);
       expect(await page.locator("#conv-list .conv-row.current").getAttribute("data-id")).toBe(a);
       await choose(page, b);
-      await eventually(async () => expect(await page.locator("#conv-list .conv-row.current").getAttribute("data-id")).toBe(b), 2_000);
+      await eventually(async () => expect(await page.locator("#conv-list .conv-row.current").getAttribute("data-id")).toBe(b));
     });
   });
 
@@ -138,7 +138,7 @@ describe("conversation list and navigation", () => {
       await openChat(page, s, a);
       expect(await page.title()).toBe("Tựa A");
       await choose(page, b);
-      await eventually(async () => expect(await page.title()).toBe("Tựa B"), 2_000);
+      await eventually(async () => expect(await page.title()).toBe("Tựa B"));
     });
   });
 });

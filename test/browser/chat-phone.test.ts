@@ -29,7 +29,7 @@ describe("chat screen on a phone", () => {
       await page.waitForFunction(() => !document.querySelector("#sidebar")!.classList.contains("open"));
       expect(await page.locator("#main").evaluate((el) => (el as HTMLElement).inert)).toBe(false);
       expect(await page.locator("#chat-header .chat-title").innerText()).toBe("Trên điện thoại B");
-      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true, null, { timeout: 2_000 });
+      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true);
     }, PHONE);
   });
 
@@ -50,7 +50,7 @@ describe("chat screen on a phone", () => {
       await openChat(page, s, await newConversation(s));
       await page.getByRole("button", { name: T.menu }).click();
       await page.waitForFunction(() => document.querySelector("#sidebar")!.classList.contains("open"));
-      await page.waitForFunction(() => !!document.activeElement?.closest("#sidebar"), null, { timeout: 2_000 });
+      await page.waitForFunction(() => !!document.activeElement?.closest("#sidebar"));
     }, PHONE);
   });
 
@@ -62,10 +62,10 @@ describe("chat screen on a phone", () => {
       await page.locator("#composer textarea").click();
       await page.keyboard.press("Control+k");
       await page.waitForFunction(() => document.querySelector("#sidebar")!.classList.contains("open"));
-      await page.waitForFunction(() => document.activeElement?.classList.contains("conv-search") === true, null, { timeout: 2_000 });
+      await page.waitForFunction(() => document.activeElement?.classList.contains("conv-search") === true);
       await page.keyboard.press("Escape");
       await page.waitForFunction(() => !document.querySelector("#sidebar")!.classList.contains("open"));
-      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true, null, { timeout: 2_000 });
+      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true);
       expect(await page.locator("#main").evaluate((el) => (el as HTMLElement).inert)).toBe(false);
     }, PHONE);
   });

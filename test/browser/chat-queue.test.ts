@@ -30,7 +30,7 @@ describe("queue, steer and stop while a turn runs", () => {
       expect(await page.locator(".btn-send").isEnabled()).toBe(true);
       await composer(page).fill("");
       expect(await page.locator("#thread .turn.live").count()).toBe(1);
-      await waitForReply(page, "rồi làm tiếp", 10_000);
+      await waitForReply(page, "rồi làm tiếp");
       await waitIdle(page);
       expect(await chips(page).count()).toBe(0);
       expect(await userTexts(page)).toEqual([slow(2), "rồi làm tiếp"]);
@@ -45,9 +45,9 @@ describe("queue, steer and stop while a turn runs", () => {
       const turnId = await turn.getAttribute("id");
       await sendAccepted(page, "/steer dùng đơn vị mét");
       await eventually(async () => expect(await chipTexts(page)).toEqual([`${T.chipSteer} dùng đơn vị mét`]));
-      await eventually(async () => expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toContain("dùng đơn vị mét"), 10_000);
+      await eventually(async () => expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toContain("dùng đơn vị mét"));
       await eventually(async () => expect(await chips(page).count()).toBe(0));
-      await waitIdle(page, 10_000);
+      await waitIdle(page);
       expect(await page.locator("#thread .turn").count()).toBe(1);
       expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toEqual([slow(2), "dùng đơn vị mét"]);
     });
@@ -60,20 +60,21 @@ describe("queue, steer and stop while a turn runs", () => {
       await sendAccepted(page, "thứ hai");
       await eventually(async () => expect(await chips(page).count()).toBe(2));
       await composer(page).fill("đang gõ");
-      const clicked = Date.now();
       await page.getByRole("button", { name: T.stop }).click();
       await eventually(async () => expect(await composer(page).inputValue()).toBe("thứ nhất\n\nthứ hai\n\nđang gõ"));
       expect(await chips(page).count()).toBe(0);
       // The turn ends in view: the stopped notice replaces the live turn, and no tool is left "running".
-      await eventually(async () => expect(await page.locator("#thread .turn .notice").allInnerTexts()).toEqual([T.turnStopped]), 3_000);
-      await waitIdle(page, 5_000);
-      expect(await page.locator("#thread .tool-card .tc-status").allInnerTexts()).not.toContain(T.toolRunning);
-      expect(Date.now() - clicked).toBeLessThan(4_000);
+      await eventually(async () => expect(await page.locator("#thread .turn .notice").allInnerTexts()).toEqual([T.turnStopped]));
+      await waitIdle(page);
+      // Ended at once, not after its 6 s: the command was cut, so its card is not "done".
+      const statuses = await page.locator("#thread .tool-card .tc-status").allInnerTexts();
+      expect(statuses).not.toContain(T.toolRunning);
+      expect(statuses).not.toContain(T.toolStatus.done!);
       const d = await detail(s, id);
       expect(d.running).toBe(false);
       expect(d.queued).toEqual([]);
-      // Nothing of the queue was answered.
-      await Bun.sleep(300);
+      // Nothing of the queue was answered: the server stored no other message, and the page shows none.
+      expect(d.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual([slow(6)]);
       expect(await userTexts(page)).toEqual([slow(6)]);
     });
   });
@@ -89,8 +90,8 @@ describe("queue, steer and stop while a turn runs", () => {
       await page.locator('#thread .turn.live .tool-card[data-tool="shell_run"]').waitFor();
       expect(await page.locator(".btn-stop").isVisible()).toBe(true);
       // The running turn ends in view: its tool card is finished, then the queued message is answered.
-      await eventually(async () => expect(await page.locator('#thread .tool-card[data-tool="shell_run"] .tc-status').innerText()).toBe(T.toolStatus.done!), 10_000);
-      await waitForReply(page, "sau khi tải lại", 10_000);
+      await eventually(async () => expect(await page.locator('#thread .tool-card[data-tool="shell_run"] .tc-status').innerText()).toBe(T.toolStatus.done!));
+      await waitForReply(page, "sau khi tải lại");
       await waitIdle(page);
       expect(await chips(page).count()).toBe(0);
       expect((await assistantTexts(page)).some((t) => t.startsWith("shell_run:"))).toBe(true);

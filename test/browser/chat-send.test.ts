@@ -3,7 +3,7 @@
 // its conversation.
 import { describe, expect, test } from "bun:test";
 import { T } from "../../src/texts/vi.ts";
-import { assistantTexts, chatSetup, composer, eventually, inPage, newConversation, openChat, ready, send, userTexts, waitForReply, waitIdle } from "../helpers/chat-page.ts";
+import { assistantTexts, chatSetup, composer, eventually, inPage, newConversation, nextFrame, openChat, ready, send, userTexts, waitForReply, waitIdle } from "../helpers/chat-page.ts";
 
 const s = chatSetup("send");
 
@@ -40,13 +40,16 @@ describe("sending in the chat screen", () => {
   test("Shift+Enter inserts a newline and does not send; Enter then sends both lines", async () => {
     await inPage(s, "send-shift-enter", async (page) => {
       await openChat(page, s, await newConversation(s));
+      const posts: string[] = [];
+      page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
       const box = composer(page);
       await box.click();
       await page.keyboard.type("dòng một");
       await page.keyboard.press("Shift+Enter");
       await page.keyboard.type("dòng hai");
       expect(await box.inputValue()).toBe("dòng một\ndòng hai");
-      await Bun.sleep(300);
+      await nextFrame(page);
+      expect(posts).toEqual([]);
       expect(await page.locator("#thread .msg.user").count()).toBe(0);
       await page.keyboard.press("Enter");
       await eventually(async () => expect(await userTexts(page)).toEqual(["dòng một\ndòng hai"]));

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { T } from "../../src/texts/vi.ts";
 import { api, chatSetup, inPage, newConversation } from "../helpers/chat-page.ts";
+import { until } from "../helpers/wait.ts";
 
 const s = chatSetup("manage");
 
@@ -11,7 +12,7 @@ describe("Manage screen", () => {
   test("a stopped run appears in 'Cần bạn xử lý' and is gone after 'Đã xem', also after a reload", async () => {
     const id = await newConversation(s, { autonomous: true });
     void fetch(`${s.server.url}/api/conversations/${id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: '/tool shell_run {"command":"sleep 5"}' }) });
-    for (let i = 0; i < 50 && !(await api(s, "GET", `/api/conversations/${id}`)).running; i++) await Bun.sleep(50);
+    expect((await until(() => api(s, "GET", `/api/conversations/${id}`), (d) => d.running)).running).toBe(true);
     expect((await api(s, "POST", `/api/conversations/${id}/stop`)).cancelled).toBe(true);
     const run = (await api(s, "GET", "/api/activity/runs")).runs.find((r: any) => r.conversation_id === id);
     await inPage(s, "manage-needs-you", async (page) => {
@@ -41,7 +42,7 @@ describe("Manage screen", () => {
       await manage.waitForFunction(() => document.title.startsWith("(1) "));
       await manage.locator(".approval-item.outcome-pending").getByRole("button", { name: T.approve, exact: true }).click();
       await manage.locator(".outcome-approved").first().waitFor();
-      await chat.locator(".tool-card.st-done", { hasText: "file_write" }).waitFor({ timeout: 10_000 });
+      await chat.locator(".tool-card.st-done", { hasText: "file_write" }).waitFor();
       await chat.locator(".msg.assistant", { hasText: "file_write:" }).waitFor();
       expect(await chat.locator("#approval-bar .approval").count()).toBe(0);
     });

@@ -55,7 +55,7 @@ describe("page shell in Chromium", () => {
       await page.keyboard.press("Escape");
       await page.waitForFunction(() => !document.querySelector("#sidebar")!.classList.contains("open"));
       // Focus comes back on the next tick after the drawer closes.
-      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true, null, { timeout: 2_000 });
+      await page.waitForFunction(() => document.activeElement?.classList.contains("menu-btn") === true);
     }, { width: 390, height: 800 });
   });
 });

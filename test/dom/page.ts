@@ -1,6 +1,7 @@
 // Loads the browser scripts (texts, storage helper, Alpine components) into happy-dom and mounts a
 // fragment rendered by the real views, so DOM tests exercise the same markup the server sends.
 import Alpine from "alpinejs";
+import { alpineErrors } from "./setup.ts";
 
 let started = false;
 
@@ -11,6 +12,9 @@ export async function boot(): Promise<typeof Alpine> {
     new Function(code)();
   }
   (window as unknown as { Alpine: typeof Alpine }).Alpine = Alpine;
+  Alpine.setErrorHandler((error: unknown, _el: unknown, expression?: string) => {
+    alpineErrors.push(`${(error as Error)?.message ?? String(error)} (in "${expression ?? "?"}")`);
+  });
   Alpine.start();
   started = true;
   return Alpine;

@@ -1,5 +1,6 @@
 // The compiled ./my-crew for tests that must run the real thing: `npm test` builds it once into
-// test-output/ and passes MY_CREW_BIN; a lone `bun test` builds it on first use.
+// test-output/ and passes MY_CREW_BIN; a lone `bun test` builds it on first use. Every process started
+// here is tracked, stoppable with `await using`, and dies with the test process even if that is killed.
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,31 +22,66 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `mc-${prefix}-`));
 }
 
-export type Running = { proc: Bun.Subprocess<"ignore", "pipe", "pipe">; url: string; stderr: () => string };
+export type Child = Bun.Subprocess<"ignore", "pipe", "pipe">;
+const children = new Set<Child>();
+// util-linux's setpriv sets the parent-death signal and then execs the command (same pid): a bun test
+// process that is killed or times out takes its servers with it instead of leaving them running.
+const setpriv = Bun.which("setpriv");
+
+/** Spawns a long-running child that is tracked until it exits and dies with the test process. */
+export function spawnChild(cmd: string[], opts: { cwd?: string; env: Record<string, string> }): Child {
+  const argv = setpriv ? [setpriv, "--pdeathsig", "KILL", "--", ...cmd] : cmd;
+  const proc = Bun.spawn(argv, { cwd: opts.cwd, env: opts.env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  children.add(proc);
+  void proc.exited.then(() => children.delete(proc));
+  return proc;
+}
+
+/** Kills a child and waits until it is gone. */
+export async function stop(proc: Child): Promise<void> {
+  if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  await proc.exited;
+}
+
+/** Kills every child still running (for an afterAll: whatever a failed test left behind). */
+export async function stopAll(): Promise<void> {
+  await Promise.all([...children].map(stop));
+}
+
+/** Collects a stream as text; `seen` resolves with the first match of `pattern`, or null at its end. */
+export function watchText(stream: ReadableStream<Uint8Array>, pattern: RegExp) {
+  let text = "";
+  let found: (m: RegExpExecArray | null) => void = () => {};
+  const seen = new Promise<RegExpExecArray | null>((r) => (found = r));
+  const done = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of stream) {
+      text += decoder.decode(chunk, { stream: true });
+      const m = pattern.exec(text);
+      if (m) found(m);
+    }
+    found(null);
+  })().catch(() => found(null));
+  return { seen, done, text: () => text };
+}
+
+export type Running = { proc: Child; url: string; stderr: () => string; stop: () => Promise<void> } & AsyncDisposable;
 
 /** Starts the binary and resolves once it logs its URL; rejects with its output if it exits first. */
 export async function startBinary(args: string[], opts: { cwd?: string; env?: Record<string, string>; bin?: string } = {}): Promise<Running> {
-  const proc = Bun.spawn([opts.bin ?? binaryPath(), ...args], {
-    cwd: opts.cwd,
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir("userhome"), ...opts.env },
-    stdin: "ignore",
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  let err = "";
-  const reader = (async () => {
-    for await (const chunk of proc.stderr) err += new TextDecoder().decode(chunk);
-  })();
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const m = /serving (http:\/\/\S+?)\/? /.exec(err);
-    if (m) return { proc, url: m[1]!.replace(/\/$/, ""), stderr: () => err };
-    if (proc.exitCode !== null) break;
-    await Bun.sleep(20);
+  const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir("userhome"), ...opts.env };
+  const proc = spawnChild([opts.bin ?? binaryPath(), ...args], { cwd: opts.cwd, env });
+  const err = watchText(proc.stderr, /serving (http:\/\/\S+?)\/? /);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), 60_000)));
+  const m = await Promise.race([err.seen, late]);
+  clearTimeout(timer);
+  if (!m) {
+    await stop(proc);
+    throw new Error(`binary did not start (exit ${proc.exitCode ?? proc.signalCode}): ${err.text()}`);
   }
-  proc.kill("SIGKILL");
-  await reader.catch(() => {});
-  throw new Error(`binary did not start (exit ${proc.exitCode}): ${err}`);
+  const halt = () => stop(proc);
+  return { proc, url: m[1]!.replace(/\/$/, ""), stderr: err.text, stop: halt, [Symbol.asyncDispose]: halt };
 }
 
 /** Runs the binary to completion and returns exit code and output. */
@@ -54,7 +90,7 @@ export function runBinary(args: string[], env: Record<string, string> = {}, bin 
     env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir("userhome"), ...env },
     stdout: "pipe",
     stderr: "pipe",
-    timeout: 20_000,
+    timeout: 60_000,
   });
   return { code: r.exitCode, stdout: r.stdout.toString(), stderr: r.stderr.toString() };
 }

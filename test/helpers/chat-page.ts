@@ -3,11 +3,14 @@
 // (open a conversation, type and press Enter, wait for what appears) written once.
 import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
 import type { Browser, Page } from "playwright-core";
-import { startBinary, tempDir, type Running } from "./binary.ts";
+import { startBinary, stopAll, tempDir, type Running } from "./binary.ts";
 import { launch, withPage } from "./browser.ts";
+import { eventually, PATIENCE } from "./wait.ts";
 
-/** Per-test time budget: the slowest path (a 2 s shell turn plus a reload) stays well inside it. */
-export const SLOW = 25_000;
+export { eventually } from "./wait.ts";
+
+/** Per-test time budget, for a busy machine: the slowest path (a 2 s shell turn plus a reload) and its waits. */
+export const SLOW = 60_000;
 
 export type Setup = { browser: Browser; server: Running; home: string };
 
@@ -17,22 +20,29 @@ export function chatSetup(name: string): Setup {
   setDefaultTimeout(SLOW);
   beforeAll(async () => {
     s.home = tempDir(`browser-${name}`);
-    [s.browser, s.server] = await Promise.all([
-      launch(),
-      startBinary(["--port", "0", "--home", s.home], { env: { MY_AGENT_ROUTES: "fake:echo" } }),
+    // Each is kept as soon as it is up, so afterAll closes one even when the other failed to start.
+    await Promise.all([
+      launch().then((b) => (s.browser = b)),
+      startBinary(["--port", "0", "--home", s.home], { env: { MY_AGENT_ROUTES: "fake:echo" } }).then((r) => (s.server = r)),
     ]);
   });
-  afterAll(async () => {
-    await s.browser?.close();
-    s.server?.proc.kill("SIGKILL");
-  });
+  afterAll(() => closeAll(s));
   return s;
+}
+
+/** Closes the browser and kills every server the file started, whichever fails. */
+export async function closeAll(s: Partial<Setup>): Promise<void> {
+  try {
+    await s.browser?.close();
+  } finally {
+    await stopAll();
+  }
 }
 
 /** A fresh context (clean localStorage) for one test; fails on any page error or console error. */
 export async function inPage(s: Setup, name: string, body: (page: Page) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
   await withPage(s.browser, name, { viewport }, async (page, errors) => {
-    page.setDefaultTimeout(8_000);
+    page.setDefaultTimeout(PATIENCE);
     await body(page);
     expect(errors).toEqual([]);
   });
@@ -85,18 +95,12 @@ export async function send(page: Page, text: string): Promise<void> {
   await box.press("Enter");
 }
 
-/** Retries an assertion until it holds (50 ms apart), rethrowing its last failure after `timeout`. */
-export async function eventually(assertion: () => unknown, timeout = 8_000): Promise<void> {
-  const end = Date.now() + timeout;
-  for (;;) {
-    try {
-      await assertion();
-      return;
-    } catch (e) {
-      if (Date.now() > end) throw e;
-      await Bun.sleep(50);
-    }
-  }
+/**
+ * Waits until the page has painted its next frame: whatever a click or key press just did synchronously,
+ * and Alpine's effects queued by it, have run. Before asserting that something did NOT happen.
+ */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** Sends and waits until the server took the message (the composer empties again). */
@@ -111,12 +115,12 @@ export const userTexts = (page: Page) => page.locator("#thread .msg.user .bubble
 export const chipTexts = (page: Page) => page.locator("#chips .chip").allInnerTexts();
 
 /** Waits until some assistant bubble reads exactly `text` (Markdown rendered, trimmed). */
-export async function waitForReply(page: Page, text: string, timeout = 8_000): Promise<void> {
+export async function waitForReply(page: Page, text: string, timeout = PATIENCE): Promise<void> {
   await eventually(async () => expect(await assistantTexts(page)).toContain(text), timeout);
 }
 
 /** Waits until no turn of the thread is live and the Stop button is gone. */
-export async function waitIdle(page: Page, timeout = 8_000): Promise<void> {
+export async function waitIdle(page: Page, timeout = PATIENCE): Promise<void> {
   await page.waitForFunction(() => !document.querySelector("#thread .turn.live") && !(document.querySelector(".btn-stop") as HTMLElement | null)?.offsetParent, null, { timeout });
 }
 

@@ -3,13 +3,12 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { binaryPath, runBinary, startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { binaryPath, runBinary, startBinary, stopAll, tempDir } from "../helpers/binary.ts";
 
-const started: Running[] = [];
-afterAll(() => started.forEach((r) => r.proc.kill("SIGKILL")));
+// Every server a test started is killed, passed or failed.
+afterAll(stopAll);
 async function start(args: string[], opts: Parameters<typeof startBinary>[1] = {}) {
   const r = await startBinary(args, opts);
-  started.push(r);
   return r;
 }
 

@@ -5,11 +5,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { MAX_LOGIN_BYTES } from "../../src/server/body-cap.ts";
 import { MAX_BODY_BYTES } from "../../src/server/body.ts";
-import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { startBinary, stopAll, tempDir } from "../helpers/binary.ts";
 import { testApp } from "../helpers/app.ts";
 
-const started: Running[] = [];
-afterAll(() => started.forEach((r) => r.proc.kill("SIGKILL")));
+// Every server a test started is killed, passed or failed.
+afterAll(stopAll);
 
 /** A chunked body of `total` bytes of JSON-ish padding; `pulled()` says how much the sender produced. */
 function chunked(total: number, chunkBytes = 64 * 1024) {
@@ -67,7 +67,6 @@ describe("request body caps", () => {
 
   test("the real binary cuts a 40 MB chunked POST short with 413; its memory grows by a few MB at most", async () => {
     const r = await startBinary(["--port", "0", "--home", tempDir("body"), "--no-schedule"]);
-    started.push(r);
     try {
       const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${r.proc.pid}/status`, "utf8"))?.[1]) * 1024;
       await fetch(`${r.url}/api/health`);

@@ -1,10 +1,10 @@
 // The real binary on its default loopback bind with MY_AGENT_INBOUND_TOKEN set: /api/inbound needs
 // the bearer token from this machine too (a reverse proxy on the host is loopback), and says so at start.
 import { afterAll, describe, expect, test } from "bun:test";
-import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { startBinary, stopAll, tempDir } from "../helpers/binary.ts";
 
-const started: Running[] = [];
-afterAll(() => started.forEach((r) => r.proc.kill("SIGKILL")));
+// Every server a test started is killed, passed or failed.
+afterAll(stopAll);
 
 describe("inbound token on a loopback bind", () => {
   test("without the token: 401 and nothing stored; with `Bearer <token>`: answered", async () => {
@@ -12,7 +12,6 @@ describe("inbound token on a loopback bind", () => {
     const r = await startBinary(["--port", "0", "--home", tempDir("inbound-token")], {
       env: { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_INBOUND_TOKEN: token },
     });
-    started.push(r);
     const call = (authorization?: string) =>
       fetch(`${r.url}/api/inbound`, {
         method: "POST",

@@ -7,15 +7,15 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { TS } from "../../src/texts/vi-sandbox.ts";
-import { startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { startBinary, stopAll, tempDir, type Running } from "../helpers/binary.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
 
 const LAUNCH_SECRET = "sk-launch-env-5e4d3c2b1a09";
 const FILE_SECRET = "sk-home-env-file-8a7b6c5d4e";
 const SAVED_SECRET = "gsk-saved-in-connections-3c2b1a";
 
-const started: Running[] = [];
-afterAll(() => started.forEach((r) => r.proc.kill("SIGKILL")));
+// Every server a test started is killed, passed or failed.
+afterAll(stopAll);
 
 /** Starts the binary on a fresh home holding FILE_SECRET, with LAUNCH_SECRET in its environment. */
 async function serve(path?: string): Promise<{ r: Running; home: string }> {
@@ -24,7 +24,6 @@ async function serve(path?: string): Promise<{ r: Running; home: string }> {
   const env: Record<string, string> = { MY_AGENT_ROUTES: "fake:echo", ANTHROPIC_API_KEY: LAUNCH_SECRET };
   if (path) env.PATH = path;
   const r = await startBinary(["--port", "0", "--home", home], { env });
-  started.push(r);
   return { r, home };
 }
 

@@ -5,16 +5,15 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { existsSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { runBinary, startBinary, tempDir, type Running } from "../helpers/binary.ts";
+import { runBinary, startBinary, stopAll, tempDir } from "../helpers/binary.ts";
 import { T } from "../../src/texts/vi.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
 
-const procs: Running[] = [];
-afterAll(() => procs.forEach((p) => p.proc.kill("SIGKILL")));
+// Every server a test started is killed, passed or failed.
+afterAll(stopAll);
 
 async function start(home: string) {
   const r = await startBinary(["--port", "0", "--home", home], { env: { MY_AGENT_ROUTES: "fake:echo" } });
-  procs.push(r);
   const call = (path: string, method = "GET", body?: unknown) => {
     const init = { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) };
     return fetch(`${r.url}${path}`, init as RequestInit);
