@@ -1,5 +1,5 @@
-// The two libraries markdown.js needs, put on window for the page's classic scripts. Bundled (and
-// minified) from their ES modules at build time, so only what markdown.js uses is shipped.
+// The two libraries markdown.js needs, put on window; built (minified) from their ES modules into
+// public/dist/markdown-lib.js, which markdown.js loads when a page first shows Markdown.
 import { Marked } from "marked";
 import DOMPurify from "dompurify";
 

@@ -3,3 +3,4 @@ declare module "*.woff2" { const path: string; export default path; }
 declare module "*.css" { const path: string; export default path; }
 declare module "*.svg" { const path: string; export default path; }
 declare module "*/public/dist/page.js" { const path: string; export default path; }
+declare module "*/public/dist/markdown-lib.js" { const path: string; export default path; }

@@ -24,6 +24,7 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <link rel="icon" href="${a.url("favicon.svg")}" type="image/svg+xml">
 <link rel="stylesheet" href="${a.url("page.css")}">
 <meta name="my-crew-version" content="${VERSION}">
+<meta name="my-crew-markdown" content="${a.url("markdown-lib.js")}">
 <script src="${a.url("page.js")}" defer></script>
 </head>
 <body>

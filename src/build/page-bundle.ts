@@ -1,7 +1,8 @@
-// Builds the page's one script and one stylesheet from public/ (docs/decisions.md, bundling): run by
-// build.ts before the compile and by the test preload, so both always reflect the current sources.
+// Builds the page's one script and one stylesheet from public/ (docs/decisions.md, page weight): run
+// by build.ts before the compile and by the test preload, so both always reflect the current sources.
 // Scripts keep the order they had as separate <script defer> tags; Alpine comes last so every
-// component is registered before it starts.
+// component is registered before it starts. marked + DOMPurify (public/vendor.js) are a script of
+// their own that markdown.js fetches when a page first has Markdown to show.
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -10,7 +11,6 @@ type Piece = { own: string } | { vendor: string };
 const SCRIPTS: Piece[] = [
   { own: "texts.js" },
   { own: "storage.js" },
-  { own: "vendor.js" },
   { own: "markdown.js" },
   { own: "inert.js" },
   // htmx declares a global `var htmx` that its SSE extension reads: both go in verbatim, unwrapped.
@@ -29,10 +29,10 @@ const DARK = "tokens-dark.css";
 
 export const BUNDLE_DIR = "public/dist";
 
-/** Writes public/dist/page.js and public/dist/page.css (each atomically); returns their sizes. */
+/** Writes page.js, markdown-lib.js and page.css in public/dist/ (each atomically); returns sizes. */
 export async function bundlePage(root: string): Promise<{ js: number; css: number }> {
   const pub = join(root, "public");
-  const own = SCRIPTS.flatMap((p) => ("own" in p ? [join(pub, p.own)] : []));
+  const own = [...SCRIPTS.flatMap((p) => ("own" in p ? [join(pub, p.own)] : [])), join(pub, "vendor.js")];
   const built = await minify(own, "iife");
   const js = await Promise.all(SCRIPTS.map(async (p) =>
     "own" in p ? built.get(join(pub, p.own))! : stripMapComment(await Bun.file(join(root, "node_modules", p.vendor)).text())));
@@ -47,6 +47,7 @@ export async function bundlePage(root: string): Promise<{ js: number; css: numbe
   const cssText = styles.map((t) => t.trim()).join("\n") + "\n";
   writeAtomic(join(dir, "page.js"), jsText);
   writeAtomic(join(dir, "page.css"), cssText);
+  writeAtomic(join(dir, "markdown-lib.js"), built.get(join(pub, "vendor.js"))!);
   return { js: jsText.length, css: cssText.length };
 }
 

@@ -12,8 +12,12 @@ const home = tempDir("bench-first-load");
 const server = await startBinary(["--port", "0", "--home", home], { env: { MY_AGENT_ROUTES: "fake:echo" }, bin });
 const browser = await launch();
 const loads: Load[] = [];
+const withAnswer: Load[] = [];
 try {
   for (let i = 0; i < 5; i++) loads.push(await coldLoad());
+  // The same page once its conversation holds an answer: Markdown fetches its renderer.
+  await answerOnce();
+  for (let i = 0; i < 5; i++) withAnswer.push(await coldLoad());
 } finally {
   await browser.close();
   server.proc.kill("SIGTERM");
@@ -23,11 +27,24 @@ try {
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const total = (l: Load) => [...l.requests.values()].reduce((s, r) => s + r.bytes, 0);
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-if (process.argv.includes("--list")) {
-  for (const r of loads.at(-1)!.requests.values()) console.log(`  ${kb(r.bytes).padStart(9)}  ${r.url.replace(server.url, "")}`);
+for (const [name, set] of [["first load of /", loads], ["/ with one answer in the thread", withAnswer]] as const) {
+  if (process.argv.includes("--list")) {
+    for (const r of set.at(-1)!.requests.values()) console.log(`  ${kb(r.bytes).padStart(9)}  ${r.url.replace(server.url, "")}`);
+  }
+  console.log(`${name}: ${med(set.map((l) => l.requests.size))} requests, ${kb(med(set.map(total)))} transferred, `
+    + `interactive after ${med(set.map((l) => l.tti)).toFixed(0)} ms (median of 5, headless Chromium, localhost)`);
 }
-console.log(`first load of /: ${med(loads.map((l) => l.requests.size))} requests, ${kb(med(loads.map(total)))} transferred, `
-  + `interactive after ${med(loads.map((l) => l.tti)).toFixed(0)} ms (median of 5, headless Chromium, localhost)`);
+
+async function answerOnce(): Promise<void> {
+  const list = (await (await fetch(`${server.url}/api/conversations`)).json()) as { conversations: { id: string }[] };
+  const id = list.conversations[0]!.id;
+  const res = await fetch(`${server.url}/api/conversations/${id}/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text: "**xin chào** — một bảng:\n\n| a | b |\n|---|---|\n| 1 | 2 |", request_id: "bench-1" }),
+  });
+  await res.text();
+}
 
 async function coldLoad(): Promise<Load> {
   const context = await browser.newContext();
@@ -41,6 +58,9 @@ async function coldLoad(): Promise<Load> {
     });
     // A second use of a file already in the cache (the favicon as tab icon and as logo) is no request.
     cdp.on("Network.requestServedFromCache", (e: { requestId: string }) => requests.delete(e.requestId));
+    cdp.on("Network.responseReceived", (e: { requestId: string; response: { fromDiskCache?: boolean } }) => {
+      if (e.response.fromDiskCache) requests.delete(e.requestId);
+    });
     // Streams never finish: their bytes so far come from dataReceived; finished requests report the total.
     cdp.on("Network.dataReceived", (e: { requestId: string; encodedDataLength: number }) => {
       const r = requests.get(e.requestId);
