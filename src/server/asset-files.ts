@@ -7,6 +7,7 @@ import markdownLib from "../../public/dist/markdown-lib.js" with { type: "file" 
 import inter400 from "@fontsource/inter/files/inter-latin-400-normal.woff2" with { type: "file" };
 import interVi400 from "@fontsource/inter/files/inter-vietnamese-400-normal.woff2" with { type: "file" };
 import favicon from "../../public/favicon.svg" with { type: "file" };
+import iconSprite from "../../public/icons.svg" with { type: "text" };
 
 export const ASSET_FILES = {
   "page.js": pageJs,
@@ -19,5 +20,5 @@ export const ASSET_FILES = {
 
 export type AssetName = keyof typeof ASSET_FILES;
 
-/** The icon sprite, inlined in every page so <use href="#name"> costs no request. */
-export { default as ICON_SPRITE } from "../../public/icons.svg" with { type: "text" };
+/** The icon sprite's markup, inlined in every page so <use href="#name"> costs no request. */
+export const ICON_SPRITE: string = iconSprite;

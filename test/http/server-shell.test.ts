@@ -31,6 +31,9 @@ describe("server shell over HTTP", async () => {
     expect(body).toStartWith("<!doctype html>");
     expect(body).toContain('<html lang="vi">');
     expect([...body.matchAll(/<script /g)].length).toBe(1);
+    // The icon sprite is in the page itself, so every <use href="#name"> finds its symbol.
+    for (const [, id] of body.matchAll(/<use href="#([a-z-]+)">/g)) expect(body).toContain(`<symbol id="${id}"`);
+    expect(body).toContain('<symbol id="send"');
     expect([...body.matchAll(/<link rel="stylesheet"/g)].length).toBe(1);
     const js = /<script src="(\/assets\/page\.[a-z0-9]+\.js)" defer>/.exec(body)![1]!;
     const script = await (await request(js)).text();
