@@ -1,11 +1,16 @@
 // Builds ./my-crew: one executable with the runtime, the server, the views and every public asset
-// embedded (assets are imported `with { type: "file" }` in src/server/asset-files.ts).
+// embedded (assets are imported `with { type: "file" }` in src/server/asset-files.ts). First the page's
+// scripts and styles are bundled from public/ into public/dist/ (src/build/page-bundle.ts).
 // Usage: bun build.ts [--outfile path]
+import { bundlePage } from "./src/build/page-bundle.ts";
+
 const args = process.argv.slice(2);
 const at = args.indexOf("--outfile");
 const outfile = at >= 0 && args[at + 1] ? args[at + 1]! : "./my-crew";
 
 const started = performance.now();
+const page = await bundlePage(import.meta.dir);
+console.log(`bundled the page: page.js ${(page.js / 1024).toFixed(0)} KB, page.css ${(page.css / 1024).toFixed(0)} KB (minified)`);
 const proc = Bun.spawnSync(
   [process.execPath, "build", "--compile", "--minify-syntax", "--minify-whitespace", "--sourcemap=none", "src/main.ts", "--outfile", outfile],
   { stdout: "inherit", stderr: "inherit", cwd: import.meta.dir },

@@ -1,8 +1,8 @@
-// The new-build banner (M-59, M-60): the page compares its own hashed entry script with the one `/`
+// The new-build banner (M-59, M-60): the page compares its own hashed script bundle with the one `/`
 // serves now — on focus or when the tab becomes visible (at most every 30 s, never while hidden) and
-// after each activity-stream reconnect. A failed check shows nothing.
+// after each stream reconnect (not the first connect: the page was just loaded). A failed check shows nothing.
 (() => {
-  const mine = () => document.querySelector('script[src*="/assets/chat."]')?.getAttribute("src");
+  const mine = () => document.querySelector('script[src*="/assets/page."]')?.getAttribute("src");
   let last = 0;
   async function check(force = false) {
     if (document.hidden || (!force && Date.now() - last < 30_000)) return;
@@ -10,7 +10,7 @@
     try {
       const res = await fetch("/", { cache: "no-store" });
       if (!res.ok) return;
-      const current = /\/assets\/chat\.[a-z0-9]+\.js/.exec(await res.text())?.[0];
+      const current = /\/assets\/page\.[a-z0-9]+\.js/.exec(await res.text())?.[0];
       const banner = document.getElementById("build-banner");
       if (!current || !banner) return;
       banner.hidden = current === mine();
@@ -22,5 +22,5 @@
   }
   window.addEventListener("focus", () => check());
   document.addEventListener("visibilitychange", () => check());
-  document.addEventListener("htmx:sse:after:connection", () => check(true));
+  document.addEventListener("htmx:sse:after:connection", (e) => e.detail?.connection?.attempt > 0 && check(true));
 })();

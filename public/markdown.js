@@ -3,17 +3,11 @@
 // rendered once; `MEDIA: path` lines become inline images served from the agent's workspace.
 // The text may come from anyone the agent read, so the result must be inert (docs/chat.md): raw HTML
 // in it is shown as text, only the tags and attributes Markdown makes survive, and the bubble carries
-// hx-ignore and x-ignore.
+// hx-ignore and x-ignore. marked and DOMPurify are a script of their own, fetched the first time a
+// page has Markdown to show (docs/decisions.md, page weight); until then the text shows as it is.
 (() => {
   const MEDIA = /^MEDIA:\s*(\S+)\s*$/gm;
   const escape = (s) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-  // Raw HTML never reaches a parser: not even DOMPurify's, whose parse of handlers and style attributes
-  // the page's CSP would report.
-  const md = new window.marked.Marked({
-    gfm: true,
-    breaks: true,
-    renderer: { html: ({ text, block }) => (block ? `<p>${escape(text)}</p>` : escape(text)) },
-  });
   // No data-* (htmx reads data-hx-*), no style, forms, media, SVG, MathML or templates.
   const POLICY = {
     ALLOWED_TAGS: ["p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "code", "ul", "ol", "li",
@@ -26,12 +20,35 @@
   // ask for anything by itself; classes only as marked sets them on code, so text cannot dress up
   // as the app's own controls.
   const WORKSPACE_FILE = /^\/api\/agents\/[^/?#]+\/files\?path=/;
-  window.DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
-    const fromWorkspace = node.nodeName === "IMG" && WORKSPACE_FILE.test(data.attrValue);
-    if (data.attrName === "src" && !fromWorkspace) data.keepAttr = false;
-    if (data.attrName === "class" && !/^language-[\w-]+$/.test(data.attrValue)) data.keepAttr = false;
-  });
+  let md = null;
+  let loading = false;
+  const waiting = [];
 
+  function setup() {
+    // Raw HTML never reaches a parser: not even DOMPurify's, whose parse of handlers and style
+    // attributes the page's CSP would report.
+    md = new window.marked.Marked({
+      gfm: true,
+      breaks: true,
+      renderer: { html: ({ text, block }) => (block ? `<p>${escape(text)}</p>` : escape(text)) },
+    });
+    window.DOMPurify.addHook("uponSanitizeAttribute", (node, data) => {
+      const fromWorkspace = node.nodeName === "IMG" && WORKSPACE_FILE.test(data.attrValue);
+      if (data.attrName === "src" && !fromWorkspace) data.keepAttr = false;
+      if (data.attrName === "class" && !/^language-[\w-]+$/.test(data.attrValue)) data.keepAttr = false;
+    });
+  }
+  function load() {
+    if (loading) return;
+    loading = true;
+    const script = document.createElement("script");
+    script.src = document.querySelector('meta[name="my-crew-markdown"]')?.content ?? "";
+    script.onload = () => {
+      setup();
+      waiting.splice(0).forEach(scan);
+    };
+    document.head.append(script);
+  }
   function render(el) {
     // DOMPurify hands back its input untouched where it cannot work: then the text stays plain text.
     if (el.dataset.rendered || !window.DOMPurify.isSupported) return;
@@ -41,9 +58,14 @@
     el.innerHTML = window.DOMPurify.sanitize(md.parse(source), POLICY);
   }
   function scan(root) {
-    if (root.matches?.("[data-md]")) render(root);
-    root.querySelectorAll?.("[data-md]").forEach(render);
+    const found = root.matches?.("[data-md]") ? [root] : [...(root.querySelectorAll?.("[data-md]") ?? [])];
+    if (found.length === 0) return;
+    if (md) return found.forEach(render);
+    waiting.push(root);
+    load();
   }
+  // Loaded beside the libraries already (the renderer's own test page): render at once.
+  if (window.marked && window.DOMPurify) setup();
   window.renderMarkdown = scan;
   document.addEventListener("DOMContentLoaded", () => {
     scan(document.body);

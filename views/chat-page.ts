@@ -13,6 +13,7 @@ import { convActivity, type ActivityData } from "./conv-activity.ts";
 import { icon } from "./layout.ts";
 import { thread, type ThreadData } from "./thread.ts";
 import { boundary } from "./boundary.ts";
+import { firstRunCard } from "./first-run.ts";
 import { avatarHue, initial } from "./format.ts";
 
 export type ChatData = {
@@ -24,6 +25,8 @@ export type ChatData = {
   runningRunId: string | null;
   activity: ActivityData;
   crew: { id: string; name: string }[];
+  /** No model route is set: the first-run card stands in for the welcome. */
+  noRoute?: boolean;
 };
 
 /** The thread and the activity column fail independently (M-54); `log` receives the stack. */
@@ -35,7 +38,7 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
   <div class="chat-col">
     <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open" :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)" aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
     <div class="thread-wrap">
-      ${d.thread.messages.length === 0 ? welcome(d.crew) : ""}
+      ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.crew)) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}
     </div>
     ${approvalBar(d.pending)}

@@ -5,6 +5,7 @@ import { startOfLocalDay } from "../config/owner-time.ts";
 import { createConversation, getConversation, latestOnChannel } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { countQueued } from "../store/queue.ts";
+import { FIRST_RUN } from "../texts/vi-first-run.ts";
 import { T } from "../texts/vi.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
@@ -23,12 +24,14 @@ export type InboundReply = {
 
 export type InboundDeps = { store: Store; host: TurnHost; crew: () => Crew; timezone: string; now?: () => Date };
 
-export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok: true; reply: InboundReply } | { ok: false; status: 404 | 409 | 422 | 429; detail: string }> {
+export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok: true; reply: InboundReply } | { ok: false; status: 404 | 409 | 422 | 429 | 503; detail: string }> {
   const conv = req.conversationId ? getConversation(d.store, req.conversationId) : null;
   if (req.conversationId && !conv) return { ok: false, status: 404, detail: T.conversationNotFound };
   const agentId = req.agentId ?? conv?.agentId ?? "default";
   const agent = d.crew().get(agentId);
   if (!agent || (conv && conv.agentId !== agentId)) return { ok: false, status: 404, detail: T.agentNotFound(agentId) };
+  // Without a model route the turn could only fail: refuse before anything is stored.
+  if (agent.routes.length === 0) return { ok: false, status: 503, detail: FIRST_RUN.inboundNoRoute(agentId) };
   const target = conv ?? todays(d, req.channel, agentId, req.source);
   const out = send(d.host, d.store, { conversationId: target.id, text: req.text, source: req.source });
   const base = { conversation_id: target.id, agent_id: agentId };

@@ -31,14 +31,15 @@ export const TELEGRAM_API_BASE_DEFAULT = "https://api.telegram.org";
 /** The web search key. Brave Search was chosen: one GET with one header, a free tier. */
 export const SEARCH_KEY = "BRAVE_API_KEY";
 
+// Routes come first: without one nothing answers, and a newcomer needs no other row to start.
 export const CATALOGUE: CatalogueRow[] = [
+  { name: "MY_AGENT_ROUTES", group: "models", kind: "routes", desc: "routes" },
   ...knownProviders().flatMap((p): CatalogueRow[] => [
     ...(p.keyEnv ? [{ name: p.keyEnv, group: "models" as const, kind: "secret" as const, desc: "apiKey", provider: p.name, check: { kind: "models" as const, provider: p } }] : []),
     p.keyEnv
       ? { name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name, default: p.defaultBaseUrl }
       : { name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name, default: p.defaultBaseUrl, check: { kind: "models", provider: p } },
   ]),
-  { name: "MY_AGENT_ROUTES", group: "models", kind: "routes", desc: "routes" },
   { name: "TELEGRAM_BOT_TOKEN", group: "channels", kind: "secret", desc: "telegramToken", check: { kind: "telegram" } },
   { name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase", default: TELEGRAM_API_BASE_DEFAULT },
   { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey" },

@@ -11,6 +11,7 @@ import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { turnRoutes } from "./routes/turns.ts";
+import { firstRunRoutes } from "./routes/first-run.ts";
 import { pageRoutes } from "./routes/pages.ts";
 import { exportRoutes } from "./routes/export.ts";
 import { statsRoutes } from "./routes/stats.ts";
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/connections", connectionRoutes(deps));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
+  app.route("/", firstRunRoutes(deps));
   app.route("/", manageRoutes(deps));
   app.route("/", sessionRoutes(deps));
 

@@ -7,8 +7,8 @@ import { fontFacesCss } from "./font-faces.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 type Asset = { url: string; type: string; bytes: Bytes; gz?: Bytes };
-/** Embedded files, plus the stylesheet made from them at start. */
-export type PageAsset = AssetName | "fonts.css";
+/** Embedded files, with the page's styles served as one stylesheet that starts with the font faces. */
+export type PageAsset = Exclude<AssetName, "page-styles.css"> | "page.css";
 export type AssetTable = { url(name: PageAsset): string; get(file: string): Asset | undefined };
 
 const TYPES: Record<string, string> = {
@@ -33,9 +33,12 @@ export async function loadAssets(): Promise<AssetTable> {
     byFile.set(file, asset);
   };
   for (const [name, path] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
-    add(name, await Bun.file(path).bytes());
+    if (name !== "page-styles.css") add(name as PageAsset, await Bun.file(path).bytes());
   }
-  add("fonts.css", new TextEncoder().encode(fontFacesCss((name) => byName.get(name)!.url)) as Bytes);
+  // The font faces name hashed font URLs, known only now; they lead the one stylesheet.
+  const faces = fontFacesCss((name) => byName.get(name as PageAsset)!.url);
+  const styles = await Bun.file(ASSET_FILES["page-styles.css"]).text();
+  add("page.css", new TextEncoder().encode(`${faces}\n${styles}`) as Bytes);
   return { url: (name) => byName.get(name)!.url, get: (file) => byFile.get(file) };
 }
 

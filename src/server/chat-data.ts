@@ -6,7 +6,7 @@ import { all } from "../store/db.ts";
 import { listMessages } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
 import { listRuns, listSteps } from "../store/runs.ts";
-import type { AppDeps } from "./deps.ts";
+import { MASTER, type AppDeps } from "./deps.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
   const conversation = getConversation(d.store, id);
@@ -30,6 +30,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
     running: !!active,
     runningRunId: active?.runId ?? null,
     activity: { conversationId: id, runs: runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) })), maxSteps: agent?.maxSteps ?? 30 },
+    noRoute: (d.crew().get(MASTER)?.routes.length ?? 0) === 0,
     crew: crew.sort((a, b) => (a.id === "default" ? -1 : b.id === "default" ? 1 : a.name.localeCompare(b.name))),
   };
 }

@@ -1,5 +1,7 @@
-// The @font-face rules for Inter as a stylesheet of their own, generated at start from the hashed
-// font URLs: pages carry no inline <style>, so their CSP allows styles from 'self' only.
+// The @font-face rules for Inter, generated at start from the hashed font URLs and put at the head of
+// the page's stylesheet: pages carry no inline <style>, so their CSP allows styles from 'self' only.
+// One weight (400) is shipped; headings are bolded by the browser, which keeps the first load within
+// its budget (docs/decisions.md, page weight).
 import type { AssetName } from "./asset-files.ts";
 
 // Vietnamese letters come from their own subset file, so a page in Latin only never downloads it.
@@ -12,8 +14,6 @@ export function fontFacesCss(url: (name: AssetName) => string): string {
     + `src:url(${url(file)}) format("woff2")${range ? `;unicode-range:${range}` : ""}}`;
   return [
     face("inter-latin-400.woff2", 400),
-    face("inter-latin-600.woff2", 600),
     face("inter-vietnamese-400.woff2", 400, VI_RANGE),
-    face("inter-vietnamese-600.woff2", 600, VI_RANGE),
   ].join("\n");
 }

@@ -11,12 +11,13 @@ const root = join(import.meta.dir, "..", "..");
 // Every server a test started is killed, passed or failed.
 afterAll(stopAll);
 
-/** The same sources with one changed byte in public/chat.js, built into their own binary. */
+/** The same sources with one changed statement in public/chat.js (a comment would be minified away),
+ * built into their own binary: the page bundle gets a new hashed name. */
 function changedBuild(): string {
   const dir = tempDir("variant");
   for (const entry of ["src", "views", "public", "build.ts", "package.json", "tsconfig.json", "bunfig.toml"]) cpSync(join(root, entry), join(dir, entry), { recursive: true });
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"));
-  appendFileSync(join(dir, "public", "chat.js"), "\n// a new build\n");
+  appendFileSync(join(dir, "public", "chat.js"), '\nwindow.myCrewVariant = "a new build";\n');
   const out = join(dir, "my-crew");
   const r = Bun.spawnSync([process.execPath, "build.ts", "--outfile", out], { cwd: dir, stdout: "ignore", stderr: "inherit" });
   if (r.exitCode !== 0) throw new Error("variant build failed");

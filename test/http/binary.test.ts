@@ -22,8 +22,11 @@ describe("the binary", () => {
     const page = await fetch(`${r.url}/`);
     expect(page.status).toBe(200);
     const html = await page.text();
-    const assets = [...html.matchAll(/\/assets\/[^"')\s#]+/g)].map((m) => m[0]);
-    expect(new Set(assets).size).toBeGreaterThanOrEqual(10);
+    const named = (text: string) => [...text.matchAll(/\/assets\/[^"')\s#]+/g)].map((m) => m[0]);
+    // The page names its script, stylesheet and icon; the stylesheet names the fonts.
+    const sheet = named(html).find((p) => p.endsWith(".css"))!;
+    const assets = [...named(html), ...named(await (await fetch(`${r.url}${sheet}`)).text())];
+    expect(new Set(assets).size).toBeGreaterThanOrEqual(5);
     for (const path of new Set(assets)) {
       const res = await fetch(`${r.url}${path}`);
       expect(`${path} ${res.status}`).toBe(`${path} 200`);

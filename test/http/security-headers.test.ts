@@ -34,7 +34,7 @@ describe("security headers", async () => {
   });
 
   test("pages, fragments, API answers, assets, refusals and not-found answers all carry them", async () => {
-    const css = t.assets.url("app.css");
+    const css = t.assets.url("page.css");
     const paths = ["/", `/c/${conv}`, `/c/${conv}/header`, "/manage/activity", "/api/health", css, "/no-such-page"];
     for (const path of paths) {
       const r = await t.request(path);

@@ -22,7 +22,7 @@ describe("server shell over HTTP", async () => {
     expect(cross.status).toBe(403);
   });
 
-  test("GET / is the page shell, never cached, loading htmx and Alpine from hashed /assets/ URLs", async () => {
+  test("GET / is the page shell, never cached, loading one script and one stylesheet from hashed /assets/ URLs", async () => {
     const res = await request("/");
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toStartWith("text/html");
@@ -30,19 +30,29 @@ describe("server shell over HTTP", async () => {
     const body = await res.text();
     expect(body).toStartWith("<!doctype html>");
     expect(body).toContain('<html lang="vi">');
-    expect(body).toMatch(/<script src="\/assets\/htmx\.[a-z0-9]+\.js" defer>/);
-    expect(body).toMatch(/<script src="\/assets\/hx-sse\.[a-z0-9]+\.js" defer>/);
-    expect(body).toMatch(/<script src="\/assets\/alpine\.[a-z0-9]+\.js" defer>/);
-    // The @font-face rules are a stylesheet of their own, generated from the hashed font URLs.
-    const fonts = /<link rel="stylesheet" href="(\/assets\/fonts\.[a-z0-9]+\.css)">/.exec(body)![1]!;
-    const css = await request(fonts);
+    expect([...body.matchAll(/<script /g)].length).toBe(1);
+    // The icon sprite is in the page itself, so every <use href="#name"> finds its symbol.
+    for (const [, id] of body.matchAll(/<use href="#([a-z-]+)">/g)) expect(body).toContain(`<symbol id="${id}"`);
+    expect(body).toContain('<symbol id="send"');
+    expect([...body.matchAll(/<link rel="stylesheet"/g)].length).toBe(1);
+    const js = /<script src="(\/assets\/page\.[a-z0-9]+\.js)" defer>/.exec(body)![1]!;
+    const script = await (await request(js)).text();
+    // htmx, its SSE extension, marked, DOMPurify and Alpine are inside, Alpine last so it starts last.
+    for (const lib of ["var htmx=", "hx-sse:connect", "DOMPurify", "Marked", "Alpine"]) expect(script).toContain(lib);
+    expect(script.lastIndexOf("alpine:init")).toBeGreaterThan(script.indexOf("hx-sse:connect"));
+    // The @font-face rules lead the one stylesheet, generated from the hashed font URLs.
+    const sheet = /<link rel="stylesheet" href="(\/assets\/page\.[a-z0-9]+\.css)">/.exec(body)![1]!;
+    const css = await request(sheet);
     expect(css.headers.get("content-type")).toBe("text/css; charset=utf-8");
-    expect(await css.text()).toMatch(/url\(\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2\)/);
+    const text = await css.text();
+    expect(text).toStartWith("@font-face{");
+    expect(text).toMatch(/url\(\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2\)/);
+    expect(text).toContain("@media (prefers-color-scheme:dark)");
   });
 
   test("assets are immutable, gzipped over 1 KB when accepted, and unknown names are 404 JSON", async () => {
     const page = await (await request("/")).text();
-    const htmx = /\/assets\/htmx\.[a-z0-9]+\.js/.exec(page)![0];
+    const htmx = /\/assets\/page\.[a-z0-9]+\.js/.exec(page)![0];
     const zipped = await request(htmx, { headers: { "accept-encoding": "gzip, br" } });
     expect(zipped.status).toBe(200);
     expect(zipped.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
@@ -51,12 +61,12 @@ describe("server shell over HTTP", async () => {
     const plain = await request(htmx);
     expect(plain.headers.get("content-encoding")).toBeNull();
     expect((await plain.text()).length).toBeGreaterThan(10_000);
-    const fonts = await (await request(/\/assets\/fonts\.[a-z0-9]+\.css/.exec(page)![0])).text();
+    const fonts = await (await request(/\/assets\/page\.[a-z0-9]+\.css/.exec(page)![0])).text();
     const font = /\/assets\/inter-vietnamese-400\.[a-z0-9]+\.woff2/.exec(fonts)![0];
     const woff = await request(font, { headers: { "accept-encoding": "gzip" } });
     expect(woff.headers.get("content-type")).toBe("font/woff2");
     expect(woff.headers.get("content-encoding")).toBeNull();
-    const missing = await request("/assets/htmx.0000000000.js");
+    const missing = await request("/assets/page.0000000000.js");
     expect(missing.status).toBe(404);
     expect((await missing.json()).detail).toBeString();
   });

@@ -10,7 +10,8 @@ const SOURCE = /\.(ts|js|css|html|svg)$/;
 function files(dir: string): string[] {
   return readdirSync(join(root, dir)).flatMap((name) => {
     const rel = join(dir, name);
-    if (name === "node_modules" || name === "vendor") return [];
+    // public/dist holds the generated page bundles (src/build/page-bundle.ts), not sources.
+    if (name === "node_modules" || name === "vendor" || rel === join("public", "dist")) return [];
     return statSync(join(root, rel)).isDirectory() ? files(rel) : SOURCE.test(name) && !name.includes(".min.") ? [rel] : [];
   });
 }

@@ -7,6 +7,7 @@ import type { CheckResult } from "../../src/connections/check.ts";
 import { GROUPS } from "../../src/connections/catalogue.ts";
 import { connectionsStatus, type ConnectionRow, type ConnectionsStatus } from "../../src/connections/status.ts";
 import type { AppDeps } from "../../src/server/deps.ts";
+import { CONN_LABELS } from "../../src/texts/vi-connections.ts";
 import { T } from "../../src/texts/vi.ts";
 
 export const CONNECTIONS_API = "/api/connections";
@@ -16,17 +17,26 @@ export function connectionsData(d: AppDeps): ConnectionsStatus {
   return connectionsStatus(d);
 }
 
-export function connectionsSection(data: ConnectionsStatus, flash?: { ok: boolean; detail: string }) {
+/** The answer to a save: success on top; a refusal for a known row under that row's field. */
+export type Flash = { ok: boolean; detail: string; name?: string };
+
+export function connectionsSection(data: ConnectionsStatus, flash?: Flash) {
+  const rowNames = new Set([...data.rows, ...data.other].map((r) => r.name));
+  const refused = flash && !flash.ok && flash.name ? flash : undefined;
+  // A refused new name (the add form at the bottom) is answered there too.
+  const atField = refused && rowNames.has(refused.name!) ? refused : undefined;
+  const atAdd = refused && !atField ? refused.detail : undefined;
+  const row = (r: ConnectionRow) => rowItem(r, atField?.name === r.name ? atField.detail : undefined);
   return html`<div id="connections" class="connections-page">
   <p class="muted">${T.conn.intro}</p>
-  ${flash ? html`<p class="flash ${flash.ok ? "flash-ok" : "card-warn"}" role="${flash.ok ? "status" : "alert"}">${flash.detail}</p>` : ""}
+  ${flash && !refused ? html`<p class="flash ${flash.ok ? "flash-ok" : "card-warn"}" role="${flash.ok ? "status" : "alert"}">${flash.detail}</p>` : ""}
   ${data.file_problem ? html`<p class="card-warn" role="alert">${T.conn.fileBroken(data.file_problem)}</p>` : ""}
   ${problems(data)}
   ${GROUPS.map((g) => {
     const rows = data.rows.filter((r) => r.group === g);
     return rows.length === 0 ? "" : html`<section class="conn-group" data-group="${g}"><h2>${T.conn.groups[g]}</h2><ul class="conn-rows">${rows.map(row)}</ul></section>`;
   })}
-  ${otherSection(data.other)}
+  ${otherSection(data.other, atField, atAdd)}
 </div>`;
 }
 
@@ -38,27 +48,30 @@ function problems(data: ConnectionsStatus) {
 </section>`;
 }
 
-function row(r: ConnectionRow) {
+function rowItem(r: ConnectionRow, error?: string) {
   const secret = r.kind === "secret";
-  const label = `${r.name}${r.provider ? ` (${r.provider})` : ""}`;
+  const label = CONN_LABELS[r.desc]?.(r.provider) ?? r.name;
   return html`<li class="conn-row" data-name="${r.name}" data-kind="${r.kind}">
-  <div class="conn-head"><code>${r.name}</code>${r.provider ? html` <span class="muted">${r.provider}</span>` : ""} <span class="pill pill-static ${r.set ? "is-set" : "is-unset"}">${r.set ? T.conn.set : T.conn.unset}</span>${r.restart ? html` <span class="muted">· ${T.conn.restart}</span>` : ""}</div>
+  <div class="conn-head"><strong class="conn-label">${label}</strong> <span class="pill pill-static ${r.set ? "is-set" : "is-unset"}">${r.set ? T.conn.set : T.conn.unset}</span>${r.restart ? html` <span class="muted">· ${T.conn.restart}</span>` : ""}</div>
+  <div class="muted"><code>${r.name}</code></div>
   <p class="muted">${T.conn.desc[r.desc] ?? ""}</p>
   <div class="conn-actions">
-    ${saveForm(r.name, label, secret, secret ? undefined : r.value, r.default)}
+    ${saveForm(r.name, label, secret, secret ? undefined : r.value, r.default, error)}
     ${r.set ? removeForm(r.name) : ""}
     ${r.check && (r.set || !secret) ? checkButton(r.name) : ""}
   </div>
 </li>`;
 }
 
-/** Set or replace one variable. A secret's field is a password field that starts empty. */
-function saveForm(name: string, label: string, secret: boolean, current?: string, placeholder?: string) {
+/** Set or replace one variable. A secret's field is a password field that starts empty. A refused
+ * save's reason sits right under the field, which names it and takes the focus. */
+function saveForm(name: string, label: string, secret: boolean, current?: string, placeholder?: string, error?: string) {
+  const errorId = `conn-error-${name}`;
   return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
   <input type="hidden" name="name" value="${name}">
-  <input name="value" type="${secret ? "password" : "text"}" autocomplete="off" spellcheck="false" aria-label="${label}" placeholder="${secret ? T.conn.newSecret : (placeholder ?? T.conn.value)}" value="${current ?? ""}" required>
+  <input name="value" type="${secret ? "password" : "text"}" autocomplete="off" spellcheck="false" aria-label="${label}" placeholder="${secret ? T.conn.newSecret : (placeholder ?? T.conn.value)}" value="${current ?? ""}" required${error ? html` aria-invalid="true" aria-describedby="${errorId}" autofocus` : ""}>
   <button type="submit" class="btn btn-small">${T.conn.save}</button>
-</form>`;
+</form>${error ? html`<p class="card-warn conn-error" id="${errorId}" role="alert">${error}</p>` : ""}`;
 }
 
 function removeForm(name: string) {
@@ -78,14 +91,16 @@ export function resultLine(r: CheckResult) {
   return html`<span class="${r.ok ? "check-ok" : "check-failed"}">${r.detail}</span>`;
 }
 
-function otherSection(other: ConnectionsStatus["other"]) {
+function otherSection(other: ConnectionsStatus["other"], atField?: Flash, addError?: string) {
+  const error = (name: string) => (atField?.name === name ? atField.detail : undefined);
   return html`<section class="conn-group" id="other-vars" data-group="extra"><h2>${T.conn.other}</h2>
   <p class="muted">${T.conn.otherHelp}</p>
-  ${other.length === 0 ? html`<p class="muted">${T.conn.noOther}</p>` : html`<ul class="conn-rows">${other.map((o) => html`<li class="conn-row" data-name="${o.name}"><div class="conn-head"><code>${o.name}</code> <span class="pill pill-static ${o.set ? "is-set" : "is-unset"}">${o.set ? T.conn.set : T.conn.unset}</span></div><div class="conn-actions">${saveForm(o.name, o.name, true)}${removeForm(o.name)}</div></li>`)}</ul>`}
+  ${other.length === 0 ? html`<p class="muted">${T.conn.noOther}</p>` : html`<ul class="conn-rows">${other.map((o) => html`<li class="conn-row" data-name="${o.name}"><div class="conn-head"><code>${o.name}</code> <span class="pill pill-static ${o.set ? "is-set" : "is-unset"}">${o.set ? T.conn.set : T.conn.unset}</span></div><div class="conn-actions">${saveForm(o.name, o.name, true, undefined, undefined, error(o.name))}${removeForm(o.name)}</div></li>`)}</ul>`}
   <form class="conn-form conn-add" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
     <input name="name" type="text" autocomplete="off" spellcheck="false" pattern="[A-Za-z_][A-Za-z0-9_]*" aria-label="${T.conn.name}" placeholder="${T.conn.name}" required>
     <input name="value" type="password" autocomplete="off" aria-label="${T.conn.value}" placeholder="${T.conn.value}" required>
     <button type="submit" class="btn btn-small">${T.conn.add}</button>
   </form>
+  ${addError ? html`<p class="card-warn conn-error" role="alert">${addError}</p>` : ""}
 </section>`;
 }

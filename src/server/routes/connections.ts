@@ -3,7 +3,7 @@
 // No answer ever carries a secret's value (N-07).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { connectionsSection, resultLine } from "../../../views/manage/connections.ts";
+import { connectionsSection, resultLine, type Flash } from "../../../views/manage/connections.ts";
 import { catalogueRow, type CatalogueRow, type LiveCheck } from "../../connections/catalogue.ts";
 import { runCheck } from "../../connections/check.ts";
 import { saveConnections } from "../../connections/save.ts";
@@ -44,11 +44,11 @@ export function connectionRoutes(d: AppDeps): Hono {
 
 async function putFromPage(c: Context, d: AppDeps): Promise<Response> {
   const form = putForm.safeParse(Object.fromEntries(await c.req.formData().catch(() => new FormData())));
-  const page = (status: 200 | 422, flash: { ok: boolean; detail: string }) => c.html(connectionsSection(connectionsStatus(d), flash), status);
+  const page = (status: 200 | 422, flash: Flash) => c.html(connectionsSection(connectionsStatus(d), flash), status);
   if (!form.success) return page(422, { ok: false, detail: T.conn.badName });
   const f = form.data;
   const saved = await saveConnections(d, { [f.name]: f.remove === "1" ? null : (f.value ?? "") });
-  return saved.ok ? page(200, { ok: true, detail: T.conn.saved }) : page(422, { ok: false, detail: saved.detail });
+  return saved.ok ? page(200, { ok: true, detail: T.conn.saved }) : page(422, { ok: false, detail: saved.detail, name: f.name });
 }
 
 function fromHtmx(c: Context): boolean {
