@@ -2,18 +2,19 @@
 // Chromium, on a bare page with no server, no htmx, no Alpine and no CSP: by itself it must turn
 // every corpus payload into text and Markdown's own tags and attributes, and make no request.
 // (happy-dom is no judge here: DOMPurify keeps SVG handlers in its DOM that Chromium's drops.)
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { assistantBubble } from "../../views/thread.ts";
 import { launch, withPage } from "../helpers/browser.ts";
 import { ORDINARY, PAYLOADS } from "../helpers/xss-payloads.ts";
 
 const ORIGIN = "http://inert.test";
-const SCRIPTS = ["marked/lib/marked.umd.js", "dompurify/dist/purify.min.js"].map((f) => `node_modules/${f}`)
-  .concat("public/markdown.js")
-  .map((f) => `${import.meta.dir}/../../${f}`);
+// marked and DOMPurify as the page gets them: the bundle the test preload built from public/vendor.js.
+const SCRIPTS = ["public/dist/markdown-lib.js", "public/markdown.js"].map((f) => `${import.meta.dir}/../../${f}`);
 const PAGE = '<!doctype html><div id="host" data-agent="default"></div>';
 let browser: Browser;
+// Dozens of payloads through a real browser: seconds of work on a busy machine.
+setDefaultTimeout(60_000);
 
 beforeAll(async () => {
   browser = await launch();
