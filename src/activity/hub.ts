@@ -2,6 +2,8 @@
 // GET /api/activity/stream. A watcher first gets a `snapshot`, then `run`, `event`, `conversation`,
 // `artifact` and `jobs` frames. A watcher whose 256-frame queue fills up is cut; its browser
 // reconnects and gets a fresh snapshot, so a stalled tab never makes the server buffer everything.
+// In-process listeners (a screen's live stream) get small signals synchronously, in order, token
+// events included, and render what they need themselves.
 import type { TurnEvent } from "../agent/events.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 
@@ -15,12 +17,25 @@ export type ActivityFrame =
   | { type: "artifact"; artifact: unknown }
   | { type: "jobs" };
 
+/** What changed: a listener reads the truth itself, so nothing is computed here that is not sent. */
+export type Signal =
+  | { type: "run"; id: string; status: string; conversation_id: string | null }
+  | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
+  | { type: "conversation"; conversation_id: string };
+
 /** Token-level events never go on the activity stream (J-06, J-07). */
 const STREAM_ONLY = new Set(["text_delta", "thinking", "tool_call_delta"]);
 
 export class ActivityHub {
   private running = new Map<string, RunFrame>();
   private watchers = new Set<FrameQueue<ActivityFrame>>();
+  private listeners = new Set<(s: Signal) => void>();
+
+  /** Calls `fn` on every change, in order; returns the function that stops it. */
+  listen(fn: (s: Signal) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
 
   watch(): FrameQueue<ActivityFrame> {
     const q = new FrameQueue<ActivityFrame>((full) => {
@@ -49,20 +64,29 @@ export class ActivityHub {
   run(run: RunFrame): void {
     if (run.status === "running") this.running.set(run.id, run);
     else this.running.delete(run.id);
+    const conversationId = typeof run.conversation_id === "string" ? run.conversation_id : null;
+    this.signal({ type: "run", id: run.id, status: run.status, conversation_id: conversationId });
     this.broadcast({ type: "run", run });
   }
 
   event(runId: string, conversationId: string | null, event: TurnEvent): void {
+    this.signal({ type: "event", run_id: runId, conversation_id: conversationId, event });
     if (STREAM_ONLY.has(event.type)) return;
     this.broadcast({ type: "event", run_id: runId, conversation_id: conversationId, event });
   }
 
-  conversation(conversation: unknown): void {
+  /** A conversation changed (its settings, its queue, a decision, a delete). */
+  conversation(conversation: { id: string; [key: string]: unknown }): void {
+    this.signal({ type: "conversation", conversation_id: conversation.id });
     this.broadcast({ type: "conversation", conversation });
   }
 
   jobs(): void {
     this.broadcast({ type: "jobs" });
+  }
+
+  private signal(s: Signal): void {
+    for (const fn of this.listeners) fn(s);
   }
 
   private broadcast(frame: ActivityFrame): void {
