@@ -13,7 +13,7 @@ import type { Signal } from "../activity/hub.ts";
 import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import { listQueue } from "../store/queue.ts";
-import { getRun } from "../store/runs.ts";
+import { getRun, listRuns } from "../store/runs.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts";
 import type { AppDeps } from "./deps.ts";
@@ -30,10 +30,13 @@ export function liveStream(d: AppDeps, convId: string): Response {
     full.reset(snapshot());
     full.push(state());
   });
-  /** Whether a turn runs (the Stop button) and whether the budget locks the composer. */
+  /** Whether a turn runs (the Stop button) and whether the budget locks the composer: the last turn
+   * halted on it and the cap still stands (E-12). */
   const state = (): UiFrame => {
     const c = getConversation(d.store, convId);
-    return { event: "state", data: { running, locked: !!c && c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd } };
+    const last = listRuns(d.store, { conversationId: convId, limit: 1 })[0];
+    const spent = !!c && c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
+    return { event: "state", data: { running, locked: spent && last?.haltReason === "budget" } };
   };
 
   const snapshot = (): UiFrame => {
@@ -90,7 +93,9 @@ export function liveStream(d: AppDeps, convId: string): Response {
     if (s.type === "conversation") {
       if (!getConversation(d.store, convId)) return [];
       running = !!d.host.running(convId);
-      return [{ html: html`${header()}${parts(false)}`.toString() }, state()];
+      // Not the header: a person may have one of its cards open (M-15); the tab that changed the
+      // conversation re-reads it, the others get it with the next run's end or a reconnect.
+      return [{ html: parts(false).toString() }, state()];
     }
     running = s.status === "running" || !!d.host.running(convId);
     const end = s.status === "running" ? "" : header();
