@@ -25,8 +25,12 @@ document.addEventListener("alpine:init", () => {
       const wrap = this.$el.querySelector(".thread-wrap");
       const thread = document.getElementById("thread");
       if (!wrap || !thread) return;
+      // Only a move up unsticks: a scroll event read after the thread grew again is not the person's.
+      let lastTop = wrap.scrollTop;
       wrap.addEventListener("scroll", () => {
-        this.stuck = wrap.scrollHeight - wrap.scrollTop - wrap.clientHeight < 48;
+        if (wrap.scrollHeight - wrap.scrollTop - wrap.clientHeight < 48) this.stuck = true;
+        else if (wrap.scrollTop < lastTop) this.stuck = false;
+        lastTop = wrap.scrollTop;
         if (this.stuck) this.newBelow = false;
       });
       this.grown = new ResizeObserver(() => (this.stuck ? this.toBottom() : (this.newBelow = true)));
@@ -38,7 +42,8 @@ document.addEventListener("alpine:init", () => {
       window.removeEventListener("message-sent", this.onSent);
     },
     toBottom() {
-      const wrap = this.$el.querySelector(".thread-wrap");
+      // Called from the button too, where $el is the button: the scroller is found from the page.
+      const wrap = document.querySelector("#main .thread-wrap");
       if (wrap) wrap.scrollTop = wrap.scrollHeight;
       this.stuck = true;
       this.newBelow = false;
