@@ -7,10 +7,11 @@
 import type { TurnEvent } from "../agent/events.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 
-export type RunFrame = { id: string; status: string; [key: string]: unknown };
+/** A run changed: who reads it fetches what it needs (GET /api/activity/runs/<id> for the steps). */
+export type RunFrame = { id: string; status: string; conversation_id: string | null };
 
 export type ActivityFrame =
-  | { type: "snapshot"; runs: RunFrame[] }
+  | { type: "snapshot"; runs: unknown[] }
   | { type: "run"; run: RunFrame }
   | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
   | { type: "conversation"; conversation: unknown }
@@ -37,12 +38,13 @@ export class ActivityHub {
     return () => this.listeners.delete(fn);
   }
 
-  watch(): FrameQueue<ActivityFrame> {
+  /** `snapshot` is the watcher's own opening frame, computed once, when it connects. */
+  watch(snapshot: () => ActivityFrame): FrameQueue<ActivityFrame> {
     const q = new FrameQueue<ActivityFrame>((full) => {
       full.close();
       this.watchers.delete(full);
     });
-    q.push({ type: "snapshot", runs: [...this.running.values()] });
+    q.push(snapshot());
     this.watchers.add(q);
     return q;
   }
@@ -64,8 +66,7 @@ export class ActivityHub {
   run(run: RunFrame): void {
     if (run.status === "running") this.running.set(run.id, run);
     else this.running.delete(run.id);
-    const conversationId = typeof run.conversation_id === "string" ? run.conversation_id : null;
-    this.signal({ type: "run", id: run.id, status: run.status, conversation_id: conversationId });
+    this.signal({ type: "run", ...run });
     this.broadcast({ type: "run", run });
   }
 

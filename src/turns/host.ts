@@ -15,7 +15,7 @@ import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import type { Crew } from "./crew.ts";
-import { conversationDetail, conversationJson, runWithSteps } from "./json.ts";
+import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
@@ -78,7 +78,7 @@ export class TurnHost implements CutTurnReader {
     if (this.goingDown) abort.abort("shutdown");
     const watch: TurnWatch = new TurnWatch((): unknown => conversationDetail(store, conversationId, !watch.isEnded));
     const turnStore = observedTurnStore(sqlTurnStore(store, conversationId, run.id), store, hub, () => watch.textStored());
-    hub.run(runWithSteps(store, run));
+    hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
     const done = runTurn({
       store: turnStore,
@@ -169,7 +169,7 @@ export class TurnHost implements CutTurnReader {
     safely(() => {
       const conv = getConversation(this.deps.store, conversationId);
       const run = getRun(this.deps.store, a.runId);
-      if (run) this.deps.hub.run(runWithSteps(this.deps.store, run));
+      if (run) this.deps.hub.run(runFrame(run));
       if (conv) this.deps.hub.conversation(conversationJson(conv));
       exists = !!conv;
     });
