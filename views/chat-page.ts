@@ -38,7 +38,8 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
       ${d.thread.messages.length === 0 ? welcome(d.crew) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}
     </div>
-    <button type="button" class="btn new-below" x-show="newBelow" x-cloak @click="toBottom()" x-text="T.newBelow"></button>
+    <button type="button" class="btn new-below" x-show="newBelow" x-cloak @click="toBottom()"
+      x-text="T.newBelow"></button>
     ${approvalBar(d.pending)}
     ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>

@@ -1,9 +1,6 @@
-// The activity hub (J-04…J-08): running runs held in memory and streamed to every watcher of
-// GET /api/activity/stream. A watcher first gets a `snapshot`, then `run`, `event`, `conversation`,
-// `artifact` and `jobs` frames. A watcher whose 256-frame queue fills up is cut; its browser
-// reconnects and gets a fresh snapshot, so a stalled tab never makes the server buffer everything.
-// In-process listeners (a screen's live stream) get small signals synchronously, in order, token
-// events included, and render what they need themselves.
+// The activity hub (J-04…J-08): running runs, small frames to every /api/activity/stream watcher (one cut
+// when 256 behind; it reconnects to a fresh snapshot), and synchronous in-order signals, tokens included,
+// to in-process listeners such as a chat screen's live stream.
 import type { TurnEvent } from "../agent/events.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 

@@ -42,7 +42,8 @@ export function activityData(d: AppDeps, id: string): ActivityData {
 
 function activityOf(d: AppDeps, id: string, runs: Run[]): ActivityData {
   const maxSteps = d.crew().get(getConversation(d.store, id)?.agentId ?? "")?.maxSteps ?? 30;
-  return { conversationId: id, runs: runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) })), maxSteps };
+  const withSteps = runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) }));
+  return { conversationId: id, runs: withSteps, maxSteps };
 }
 
 /** Exactly one run's messages: after its mark, up to the next run's mark (J-14). */

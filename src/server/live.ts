@@ -49,7 +49,8 @@ export function liveStream(d: AppDeps, convId: string): Response {
     const live = active ? liveTurn(active, messagesOf(d, active), data.thread, textOf(active.id)) : "";
     const thread = html`${threadBody(data.thread)}${live}`;
     const header = chatHeader(data.conversation, data.crew.length);
-    return { html: html`${partial("#thread", "innerHTML", thread)}${partial("#chat-header", "outerHTML", header)}${parts(true)}`.toString() };
+    const head = partial("#chat-header", "outerHTML", header);
+    return { html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() };
   };
 
   const textOf = (runId: string) => {
@@ -86,7 +87,9 @@ export function liveStream(d: AppDeps, convId: string): Response {
 
   const render = (s: Signal): UiFrame[] => {
     if (s.type === "event") {
-      if (s.event.type === "text_delta") return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
+      if (s.event.type === "text_delta") {
+        return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
+      }
       if (SILENT.has(s.event.type)) return [];
       return [{ html: html`${turn(s.run_id)}${parts(false)}`.toString() }];
     }

@@ -77,7 +77,8 @@ export class TurnHost implements CutTurnReader {
     // Going down: the turn is accepted but cut at once, its run left `running` for the next boot (C-18).
     if (this.goingDown) abort.abort("shutdown");
     const watch: TurnWatch = new TurnWatch((): unknown => conversationDetail(store, conversationId, !watch.isEnded));
-    const turnStore = observedTurnStore(sqlTurnStore(store, conversationId, run.id), store, hub, () => watch.textStored());
+    const sqlStore = sqlTurnStore(store, conversationId, run.id);
+    const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
     hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
     const done = runTurn({

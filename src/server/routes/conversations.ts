@@ -54,7 +54,9 @@ export function conversationRoutes(d: AppDeps): Hono {
     const b = await readJson(c, patchBody);
     if (!b.ok) return b.response;
     const v = b.value;
-    const input = { title: v.title, autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, revokeAutoApprove: v.revoke_auto_approve };
+    const input = {
+      title: v.title, autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, revokeAutoApprove: v.revoke_auto_approve,
+    };
     if (!patch(d, id, input)) return c.json({ detail: T.conversationNotFound }, 404);
     return c.json(conversationDetail(d.store, id, !!d.host.running(id)));
   });

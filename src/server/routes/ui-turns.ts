@@ -23,6 +23,8 @@ const decideForm = z.object({
 
 /** A refusal the composer shows as it is: one sentence, as plain text. */
 const refuse = (c: Context, status: 404 | 409 | 422 | 429, detail: string) => c.text(detail, status);
+const badText = (i?: { path: PropertyKey[]; message: string }) =>
+  T.badField(String(i?.path[0] ?? "text"), i?.message ?? "");
 const form = (c: Context) => c.req.formData().then(Object.fromEntries, () => ({}));
 
 export function uiTurnRoutes(d: AppDeps): Hono {
@@ -38,7 +40,7 @@ export function uiTurnRoutes(d: AppDeps): Hono {
     const conv = getConversation(d.store, c.req.param("id"));
     if (!conv) return refuse(c, 404, T.conversationNotFound);
     const f = sendForm.safeParse(await form(c));
-    if (!f.success) return refuse(c, 422, T.badField(String(f.error.issues[0]!.path[0] ?? "text"), f.error.issues[0]!.message));
+    if (!f.success) return refuse(c, 422, badText(f.error.issues[0]));
     const input = { conversationId: conv.id, text: f.data.text, source: "chat", requestId: f.data.request_id };
     const out = send(d, input);
     if (out.kind === "rejected") return refuse(c, out.status, out.detail);
