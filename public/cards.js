@@ -52,8 +52,8 @@ document.addEventListener("alpine:init", () => {
     },
   }));
 
-  // An approval bar or question card: a live countdown to the deadline, and a decision that
-  // continues the same run as a stream of fragments into the thread.
+  // An approval bar or question card: a live countdown to the deadline, and a decision posted as is;
+  // the bar and the continued run arrive on the screen's stream.
   Alpine.data("decision", (s) => ({
     left: "",
     answer: "",
@@ -71,9 +71,7 @@ document.addEventListener("alpine:init", () => {
       clearInterval(this.timer);
     },
     decide(values) {
-      const src = window.streamSource();
-      this.$el.closest("#approval-bar")?.replaceChildren();
-      window.htmx.ajax("POST", `/ui/approvals/${s.id}`, { source: src, target: "#thread", swap: "beforeend", values }).finally(() => src.remove());
+      fetch(`/ui/approvals/${s.id}`, { method: "POST", body: new URLSearchParams(values) });
     },
   }));
 
@@ -85,10 +83,3 @@ document.addEventListener("alpine:init", () => {
     },
   }));
 });
-
-/** Each stream gets its own source element: htmx queues requests per element, and a send must never wait behind (or touch) a running stream. */
-window.streamSource = () => {
-  const el = document.createElement("div");
-  (document.querySelector("#streams") ?? document.body).appendChild(el);
-  return el;
-};

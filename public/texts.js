@@ -11,6 +11,7 @@ window.T = Object.freeze({
   chipQueued: "Đã xếp hàng, chạy sau lượt này",
   chipSteer: "Sẽ chèn vào lượt đang chạy",
   notStoppedHere: "Lượt đang chạy ở nơi khác nên chưa dừng được từ đây.",
+  newBelow: "↓ mới",
   sendFailed: "Chưa gửi được. Tin nhắn vẫn nằm trong ô soạn; bấm Gửi để thử lại.",
   justNow: "vừa xong",
   expired: "đã hết hạn",

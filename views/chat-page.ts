@@ -41,10 +41,13 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
       ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.crew)) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}
     </div>
+    <button type="button" class="btn new-below" x-show="newBelow" x-cloak @click="toBottom()"
+      x-text="T.newBelow"></button>
     ${approvalBar(d.pending)}
     ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>
   ${boundary(() => convActivity(d.activity), "conv-activity", log)}
+  <div id="live" hx-sse:connect="/c/${c.id}/live" hidden></div>
 </main>`;
 }
 

@@ -21,7 +21,6 @@ export function composer(a: AssetTable, d: ComposerData) {
     <button type="button" class="btn btn-stop" x-show="running" x-cloak @click="stop()" aria-label="${T.stop}">${icon(a, "stop")}<span>${T.stop}</span></button>
     <button type="submit" class="btn btn-primary btn-send" :disabled="locked || !text.trim()" aria-label="${T.send}">${icon(a, "send")}</button>
   </div>
-  <div id="streams" hidden></div>
 </form>`;
 }
 

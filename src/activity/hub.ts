@@ -1,19 +1,25 @@
-// The activity hub (J-04…J-08): running runs held in memory and streamed to every watcher of
-// GET /api/activity/stream. A watcher first gets a `snapshot`, then `run`, `event`, `conversation`,
-// `artifact` and `jobs` frames. A watcher whose 256-frame queue fills up is cut; its browser
-// reconnects and gets a fresh snapshot, so a stalled tab never makes the server buffer everything.
+// The activity hub (J-04…J-08): running runs, small frames to every /api/activity/stream watcher (one cut
+// when 256 behind; it reconnects to a fresh snapshot), and synchronous in-order signals, tokens included,
+// to in-process listeners such as a chat screen's live stream.
 import type { TurnEvent } from "../agent/events.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 
-export type RunFrame = { id: string; status: string; [key: string]: unknown };
+/** A run changed: who reads it fetches what it needs (GET /api/activity/runs/<id> for the steps). */
+export type RunFrame = { id: string; status: string; conversation_id: string | null };
 
 export type ActivityFrame =
-  | { type: "snapshot"; runs: RunFrame[] }
+  | { type: "snapshot"; runs: unknown[] }
   | { type: "run"; run: RunFrame }
   | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
   | { type: "conversation"; conversation: unknown }
   | { type: "artifact"; artifact: unknown }
   | { type: "jobs" };
+
+/** What changed: a listener reads the truth itself, so nothing is computed here that is not sent. */
+export type Signal =
+  | { type: "run"; id: string; status: string; conversation_id: string | null }
+  | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
+  | { type: "conversation"; conversation_id: string };
 
 /** Token-level events never go on the activity stream (J-06, J-07). */
 const STREAM_ONLY = new Set(["text_delta", "thinking", "tool_call_delta"]);
@@ -21,13 +27,21 @@ const STREAM_ONLY = new Set(["text_delta", "thinking", "tool_call_delta"]);
 export class ActivityHub {
   private running = new Map<string, RunFrame>();
   private watchers = new Set<FrameQueue<ActivityFrame>>();
+  private listeners = new Set<(s: Signal) => void>();
 
-  watch(): FrameQueue<ActivityFrame> {
+  /** Calls `fn` on every change, in order; returns the function that stops it. */
+  listen(fn: (s: Signal) => void): () => void {
+    this.listeners.add(fn);
+    return () => this.listeners.delete(fn);
+  }
+
+  /** `snapshot` is the watcher's own opening frame, computed once, when it connects. */
+  watch(snapshot: () => ActivityFrame): FrameQueue<ActivityFrame> {
     const q = new FrameQueue<ActivityFrame>((full) => {
       full.close();
       this.watchers.delete(full);
     });
-    q.push({ type: "snapshot", runs: [...this.running.values()] });
+    q.push(snapshot());
     this.watchers.add(q);
     return q;
   }
@@ -49,20 +63,28 @@ export class ActivityHub {
   run(run: RunFrame): void {
     if (run.status === "running") this.running.set(run.id, run);
     else this.running.delete(run.id);
+    this.signal({ type: "run", ...run });
     this.broadcast({ type: "run", run });
   }
 
   event(runId: string, conversationId: string | null, event: TurnEvent): void {
+    this.signal({ type: "event", run_id: runId, conversation_id: conversationId, event });
     if (STREAM_ONLY.has(event.type)) return;
     this.broadcast({ type: "event", run_id: runId, conversation_id: conversationId, event });
   }
 
-  conversation(conversation: unknown): void {
+  /** A conversation changed (its settings, its queue, a decision, a delete). */
+  conversation(conversation: { id: string; [key: string]: unknown }): void {
+    this.signal({ type: "conversation", conversation_id: conversation.id });
     this.broadcast({ type: "conversation", conversation });
   }
 
   jobs(): void {
     this.broadcast({ type: "jobs" });
+  }
+
+  private signal(s: Signal): void {
+    for (const fn of this.listeners) fn(s);
   }
 
   private broadcast(frame: ActivityFrame): void {

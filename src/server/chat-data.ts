@@ -1,11 +1,12 @@
 // Everything the chat screen renders for one conversation, read from the store in one place.
 import type { ChatData } from "../../views/chat-page.ts";
+import type { ActivityData } from "../../views/conv-activity.ts";
 import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import { all } from "../store/db.ts";
-import { listMessages } from "../store/messages.ts";
+import { listMessages, type Message } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
-import { listRuns, listSteps } from "../store/runs.ts";
+import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
@@ -29,10 +30,30 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
     queued: listQueue(d.store, id),
     running: !!active,
     runningRunId: active?.runId ?? null,
-    activity: { conversationId: id, runs: runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) })), maxSteps: agent?.maxSteps ?? 30 },
+    activity: activityOf(d, id, runs),
     noRoute: (d.crew().get(MASTER)?.routes.length ?? 0) === 0,
     crew: crew.sort((a, b) => (a.id === "default" ? -1 : b.id === "default" ? 1 : a.name.localeCompare(b.name))),
   };
+}
+
+/** The activity column: the latest 20 runs with their steps. */
+export function activityData(d: AppDeps, id: string): ActivityData {
+  return activityOf(d, id, listRuns(d.store, { conversationId: id, limit: 20 }));
+}
+
+function activityOf(d: AppDeps, id: string, runs: Run[]): ActivityData {
+  const maxSteps = d.crew().get(getConversation(d.store, id)?.agentId ?? "")?.maxSteps ?? 30;
+  const withSteps = runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) }));
+  return { conversationId: id, runs: withSteps, maxSteps };
+}
+
+/** Exactly one run's messages: after its mark, up to the next run's mark (J-14). */
+export function messagesOf(d: AppDeps, run: Run): Message[] {
+  const id = run.conversationId ?? "";
+  const from = run.afterSeq ?? 0;
+  const marks = listRuns(d.store, { conversationId: id, limit: 500 }).map((r) => r.afterSeq ?? -1);
+  const next = marks.filter((a) => a > from).sort((a, b) => a - b)[0];
+  return listMessages(d.store, id, from).filter((m) => next === undefined || m.seq <= next);
 }
 
 /** How each tool call of the conversation ended, from its run step (done, denied, refused…). */

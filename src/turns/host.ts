@@ -15,7 +15,7 @@ import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import type { Crew } from "./crew.ts";
-import { conversationDetail, conversationJson, runWithSteps } from "./json.ts";
+import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
@@ -77,8 +77,9 @@ export class TurnHost implements CutTurnReader {
     // Going down: the turn is accepted but cut at once, its run left `running` for the next boot (C-18).
     if (this.goingDown) abort.abort("shutdown");
     const watch: TurnWatch = new TurnWatch((): unknown => conversationDetail(store, conversationId, !watch.isEnded));
-    const turnStore = observedTurnStore(sqlTurnStore(store, conversationId, run.id), store, hub);
-    hub.run(runWithSteps(store, run));
+    const sqlStore = sqlTurnStore(store, conversationId, run.id);
+    const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
+    hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
     const done = runTurn({
       store: turnStore,
@@ -169,7 +170,7 @@ export class TurnHost implements CutTurnReader {
     safely(() => {
       const conv = getConversation(this.deps.store, conversationId);
       const run = getRun(this.deps.store, a.runId);
-      if (run) this.deps.hub.run(runWithSteps(this.deps.store, run));
+      if (run) this.deps.hub.run(runFrame(run));
       if (conv) this.deps.hub.conversation(conversationJson(conv));
       exists = !!conv;
     });

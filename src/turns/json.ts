@@ -125,6 +125,11 @@ export function runJson(r: Run, steps?: RunStep[]) {
   };
 }
 
+/** What the activity hub says of a run: enough to know whether to look again. */
+export function runFrame(r: Run) {
+  return { id: r.id, status: r.status, conversation_id: r.conversationId };
+}
+
 export function runWithSteps(store: Store, r: Run) {
   return runJson(r, listSteps(store, r.id));
 }

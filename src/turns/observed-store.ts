@@ -1,18 +1,21 @@
 // Runs are written and broadcast at step boundaries only (J-06, C-30): this wraps a TurnStore so that
-// every recorded step, model call and finish also pushes the run (with its steps) to the activity hub.
+// every recorded step, model call and finish also tells the activity hub the run changed (its id and
+// status only: one row read per record, never the run's steps again).
+// `textStored` runs once a model call's text is stored, before the push, so no viewer sees it twice.
 import type { TurnStore } from "../agent/turn-store.ts";
 import type { ActivityHub } from "../activity/hub.ts";
 import type { Store } from "../store/db.ts";
 import { getRun } from "../store/runs.ts";
-import { runWithSteps } from "./json.ts";
+import { runFrame } from "./json.ts";
 
-export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityHub): TurnStore {
+export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityHub, textStored: () => void): TurnStore {
   const publish = () => {
     const run = getRun(store, inner.runId);
-    if (run) hub.run(runWithSteps(store, run));
+    if (run) hub.run(runFrame(run));
   };
-  const after = <A extends unknown[], R>(fn: (...a: A) => R) => (...a: A): R => {
+  const after = <A extends unknown[], R>(fn: (...a: A) => R, first?: () => void) => (...a: A): R => {
     const r = fn(...a);
+    first?.();
     publish();
     return r;
   };
@@ -23,7 +26,7 @@ export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityH
     history: () => inner.history(),
     decisionFor: (id) => inner.decisionFor(id),
     modelCalls: () => inner.modelCalls(),
-    recordModelCall: after(inner.recordModelCall),
+    recordModelCall: after(inner.recordModelCall, textStored),
     recordToolResult: after(inner.recordToolResult),
     recordStep: after(inner.recordStep),
     charge: after(inner.charge),

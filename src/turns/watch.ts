@@ -43,6 +43,11 @@ export class TurnWatch {
     }
   }
 
+  /** The model call's text is stored now: the stored message shows it, so the text so far starts over. */
+  textStored(): void {
+    this.textSoFar = "";
+  }
+
   /** The first viewer (the tab that sent the message) sees every event from the start. */
   attachFirst(): FrameQueue<WatchFrame> {
     const early = this.early ?? [];

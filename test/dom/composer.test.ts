@@ -1,12 +1,14 @@
 // The Alpine composer on the markup the server renders (views/composer.ts): drafts per conversation,
 // Enter vs Shift+Enter, one request_id per message reused on retry, and Stop putting queued texts back.
-import { beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { composer } from "../../views/composer.ts";
 import { assets, boot, mount, tick } from "./page.ts";
 
-type Call = { verb: string; url: string; opts: { values: Record<string, string>; source: HTMLElement } };
+type Call = { url: string; values: Record<string, string> };
 let calls: Call[] = [];
-let answer: () => Promise<void> = () => Promise.resolve();
+/** The server's answer to the next send: a status and its body (a 4xx carries one sentence). */
+let answer: () => Promise<Response> = () => Promise.resolve(new Response(null, { status: 202 }));
+const accepted = () => Promise.resolve(new Response(null, { status: 202 }));
 
 async function render(conv: string, queued: { id: number; kind: "follow_up" | "steer"; text: string }[] = []) {
   const form = composer(assets as never, { conversationId: conv, running: true, locked: false, queued: queued.map((q) => ({ ...q, conversationId: conv, source: "chat", requestId: null, createdAt: "" })) });
@@ -25,13 +27,18 @@ function enter(el: HTMLTextAreaElement, shift = false) {
 
 describe("composer (Alpine, happy-dom)", () => {
   beforeAll(async () => {
-    (window as any).htmx = { ajax: (verb: string, url: string, opts: Call["opts"]) => (calls.push({ verb, url, opts }), answer()) };
     await boot();
   });
+  const realFetch = globalThis.fetch;
+  afterAll(() => void (globalThis.fetch = realFetch));
   beforeEach(() => {
     calls = [];
-    answer = () => Promise.resolve();
+    answer = accepted;
     localStorage.clear();
+    globalThis.fetch = (async (url: string, init: { body: URLSearchParams }) => {
+      calls.push({ url, values: Object.fromEntries(new URLSearchParams(init.body)) });
+      return answer();
+    }) as unknown as typeof fetch;
   });
 
   test("Enter sends text and a request_id; Shift+Enter does not send", async () => {
@@ -44,8 +51,8 @@ describe("composer (Alpine, happy-dom)", () => {
     await tick();
     expect(calls.length).toBe(1);
     expect(calls[0]!.url).toBe("/c/c1/send");
-    expect(calls[0]!.opts.values.text).toBe("xin chào");
-    expect(calls[0]!.opts.values.request_id).toMatch(/^[\w-]{8,64}$/);
+    expect(calls[0]!.values.text).toBe("xin chào");
+    expect(calls[0]!.values.request_id).toMatch(/^[\w-]{8,64}$/);
   });
 
   test("a failed send keeps the text and reuses its request_id; acceptance clears both", async () => {
@@ -57,18 +64,18 @@ describe("composer (Alpine, happy-dom)", () => {
     await tick();
     await tick();
     expect(textarea.value).toBe("gửi lại");
-    answer = () => Promise.resolve();
+    expect(form.querySelector(".composer-note")!.textContent).not.toBe("");
+    answer = accepted;
     enter(textarea);
     await tick();
-    expect(calls[1]!.opts.values.request_id).toBe(calls[0]!.opts.values.request_id);
-    form.querySelector("#streams")!.dispatchEvent(new CustomEvent("turn-start", { bubbles: true, detail: { data: '{"run_id":"r1"}' } }));
     await tick();
+    expect(calls[1]!.values.request_id).toBe(calls[0]!.values.request_id);
     expect(textarea.value).toBe("");
     type(textarea, "tin mới");
     await tick();
     enter(textarea);
     await tick();
-    expect(calls[2]!.opts.values.request_id).not.toBe(calls[0]!.opts.values.request_id);
+    expect(calls[2]!.values.request_id).not.toBe(calls[0]!.values.request_id);
   });
 
   test("drafts are kept per conversation and come back when the composer is rendered again", async () => {
@@ -82,30 +89,24 @@ describe("composer (Alpine, happy-dom)", () => {
   });
 
   test("Stop asks the server, then puts queued texts back at the start in send order", async () => {
-    const realFetch = globalThis.fetch;
-    globalThis.fetch = (async () => Response.json({ cleared: ["một", "hai"], cancelled: true })) as unknown as typeof fetch;
-    try {
-      const { textarea, host } = await render("c3", [{ id: 1, kind: "follow_up", text: "một" }, { id: 2, kind: "follow_up", text: "hai" }]);
-      expect(host.querySelectorAll("#chips .chip").length).toBe(2);
-      type(textarea, "đang gõ");
-      await tick();
-      (host.querySelector(".btn-stop") as HTMLButtonElement).click();
-      for (let i = 0; i < 5; i++) await tick();
-      expect(textarea.value).toBe("một\n\nhai\n\nđang gõ");
-      expect(host.querySelectorAll("#chips .chip").length).toBe(0);
-    } finally {
-      globalThis.fetch = realFetch;
-    }
+    answer = () => Promise.resolve(Response.json({ cleared: ["một", "hai"], cancelled: true }));
+    const { textarea, host } = await render("c3", [{ id: 1, kind: "follow_up", text: "một" }, { id: 2, kind: "follow_up", text: "hai" }]);
+    expect(host.querySelectorAll("#chips .chip").length).toBe(2);
+    type(textarea, "đang gõ");
+    await tick();
+    (host.querySelector(".btn-stop") as HTMLButtonElement).click();
+    for (let i = 0; i < 5; i++) await tick();
+    expect(calls.map((c) => c.url)).toEqual(["/api/conversations/c3/stop"]);
+    expect(textarea.value).toBe("một\n\nhai\n\nđang gõ");
   });
 
   test("a rejected send shows the server's sentence and keeps the text", async () => {
     const { textarea, form } = await render("c4");
     type(textarea, "/steer");
+    answer = () => Promise.resolve(new Response("Lệnh /steer cần kèm nội dung", { status: 422 }));
     await tick();
     enter(textarea);
-    await tick();
-    form.querySelector("#streams")!.dispatchEvent(new CustomEvent("send-rejected", { bubbles: true, detail: { data: JSON.stringify({ status: 422, detail: "Lệnh /steer cần kèm nội dung" }) } }));
-    await tick();
+    for (let i = 0; i < 3; i++) await tick();
     expect(form.querySelector(".composer-note")!.textContent).toBe("Lệnh /steer cần kèm nội dung");
     expect(textarea.value).toBe("/steer");
   });

@@ -20,8 +20,11 @@ describe("activity and live viewing", async () => {
     expect(seen.some((f) => f.type === "run" && f.run.status === "running" && f.run.conversation_id === id)).toBe(true);
     expect(seen.some((f) => f.type === "event" && f.event.type === "done")).toBe(true);
     expect(seen.some((f) => f.type === "event" && f.event.type === "text_delta")).toBe(false);
+    // Run frames are small: id, status, conversation; the steps are one GET away.
     const done = seen.find((f) => f.type === "run" && f.run.status === "done")!;
-    expect(done.run.steps.map((s: { type: string }) => s.type)).toEqual(["model"]);
+    expect(done.run).toEqual({ id: done.run.id, status: "done", conversation_id: id });
+    const full = await (await t.request(`/api/activity/runs/${done.run.id}`)).json();
+    expect(full.steps.map((s: { type: string }) => s.type)).toEqual(["model"]);
   });
 
   test("runs are listed (agent filter, paging) and fetched by id with steps; unknown id 404", async () => {
@@ -41,11 +44,12 @@ describe("activity and live viewing", async () => {
   });
 
   test("a watcher whose 256-frame queue fills is cut; a fresh connection gets a new snapshot", () => {
-    const q = t.runtime.hub.watch();
+    const opening = () => ({ type: "jobs" as const });
+    const q = t.runtime.hub.watch(opening);
     for (let i = 0; i < 300; i++) t.runtime.hub.jobs();
     expect(q.isClosed).toBe(true);
     expect(t.runtime.hub.watcherCount).toBe(0);
-    const again = t.runtime.hub.watch();
+    const again = t.runtime.hub.watch(opening);
     expect(again.size).toBe(1);
     t.runtime.hub.unwatch(again);
   });

@@ -13,7 +13,9 @@ export function activityRoutes(d: AppDeps): Hono {
   const app = new Hono();
 
   app.get("/stream", () => {
-    const q = d.hub.watch();
+    // The running runs as stored, read once for this watcher; then only small frames follow.
+    const running = () => d.hub.runningRuns().map((r) => getRun(d.store, r.id)).filter((r) => r !== null);
+    const q = d.hub.watch(() => ({ type: "snapshot", runs: running().map((r) => runJson(r)) }));
     return sseResponse(q, { onClose: () => d.hub.unwatch(q) });
   });
 

@@ -2,8 +2,8 @@
 // same run at once, which claims the conversation before this response is sent.
 import { Hono } from "hono";
 import { z } from "zod";
-import { decideApproval, getApproval, listDecided, listPending, type Decision } from "../../store/approvals.ts";
-import { getRun } from "../../store/runs.ts";
+import { getApproval, listDecided, listPending } from "../../store/approvals.ts";
+import { decide } from "../../turns/commands.ts";
 import { T } from "../../texts/vi.ts";
 import { approvalJson } from "../../turns/json.ts";
 import { MAX_TEXT_CHARS, readJson } from "../body.ts";
@@ -24,17 +24,9 @@ export function approvalRoutes(d: AppDeps): Hono {
     if (!existing) return c.json({ detail: T.approvalNotFound }, 404);
     const b = await readJson(c, decideBody);
     if (!b.ok) return b.response;
-    const v = b.value;
-    const isAnswer = "answer" in v;
-    if (isAnswer !== (existing.kind === "question")) {
-      return c.json({ detail: isAnswer ? T.answerNeedsQuestion : T.questionNeedsAnswer }, 422);
-    }
-    const decision: Decision = isAnswer ? { status: "answered", answer: v.answer } : v.decision === "approve" ? { status: "approved", always: v.always === true } : { status: "denied" };
-    const decided = decideApproval(d.store, existing.id, decision);
-    if (!decided) return c.json({ detail: T.alreadyDecided }, 409);
-    const run = decided.runId ? getRun(d.store, decided.runId) : null;
-    const turn = run && !d.host.running(decided.conversationId) ? d.host.start(decided.conversationId, { source: run.source, continueRunId: run.id }) : null;
-    return c.json({ approval: approvalJson(decided), run_id: turn?.runId ?? null });
+    const out = decide(d, existing.id, b.value);
+    if (out.kind === "rejected") return c.json({ detail: out.detail }, out.status);
+    return c.json({ approval: approvalJson(out.approval), run_id: out.runId });
   });
 
   return app;

@@ -1,7 +1,8 @@
 // Conversations API (K-01…K-05, K-17, K-21): create, list, get, edit options, delete.
 import { Hono } from "hono";
 import { z } from "zod";
-import { createConversation, deleteConversation, getConversation, listConversations, renameConversation, touchConversation, updateOptions } from "../../store/conversations.ts";
+import { createConversation, getConversation, listConversations } from "../../store/conversations.ts";
+import { patch, remove } from "../../turns/commands.ts";
 import { T } from "../../texts/vi.ts";
 import { conversationDetail, conversationJson } from "../../turns/json.ts";
 import { readJson } from "../body.ts";
@@ -49,28 +50,19 @@ export function conversationRoutes(d: AppDeps): Hono {
 
   app.patch("/:id", async (c) => {
     const id = c.req.param("id");
-    const conv = getConversation(d.store, id);
-    if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
+    if (!getConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
     const b = await readJson(c, patchBody);
     if (!b.ok) return b.response;
     const v = b.value;
-    d.store.tx(() => {
-      if (v.title !== undefined) renameConversation(d.store, id, v.title);
-      const autoApprove = v.revoke_auto_approve ? conv.autoApprove.filter((t) => t !== v.revoke_auto_approve) : undefined;
-      updateOptions(d.store, id, { autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, autoApprove });
-      // A user edit of the conversation is a real change (K-05).
-      touchConversation(d.store, id);
-    });
-    const updated = getConversation(d.store, id)!;
-    d.hub.conversation(conversationJson(updated));
+    const input = {
+      title: v.title, autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, revokeAutoApprove: v.revoke_auto_approve,
+    };
+    if (!patch(d, id, input)) return c.json({ detail: T.conversationNotFound }, 404);
     return c.json(conversationDetail(d.store, id, !!d.host.running(id)));
   });
 
   app.delete("/:id", (c) => {
-    const id = c.req.param("id");
-    if (!deleteConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
-    d.host.forget(id);
-    d.hub.conversation({ id, deleted: true });
+    if (!remove(d, c.req.param("id"))) return c.json({ detail: T.conversationNotFound }, 404);
     return c.body(null, 204);
   });
 

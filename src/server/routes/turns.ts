@@ -6,7 +6,7 @@ import { getConversation } from "../../store/conversations.ts";
 import { REQUEST_ID_MAX } from "../../store/requests.ts";
 import { T } from "../../texts/vi.ts";
 import { conversationDetail } from "../../turns/json.ts";
-import { send } from "../../turns/send.ts";
+import { send, stop } from "../../turns/commands.ts";
 import { MAX_TEXT_CHARS, readJson } from "../body.ts";
 import type { AppDeps } from "../deps.ts";
 import { framesOf, sseResponse } from "../sse.ts";
@@ -24,7 +24,7 @@ export function turnRoutes(d: AppDeps): Hono {
     if (!getConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
     const b = await readJson(c, sendBody);
     if (!b.ok) return b.response;
-    const out = send(d.host, d.store, { conversationId: id, text: b.value.text, source: "chat", requestId: b.value.request_id });
+    const out = send(d, { conversationId: id, text: b.value.text, source: "chat", requestId: b.value.request_id });
     switch (out.kind) {
       case "rejected":
         return c.json({ detail: out.detail }, out.status);
@@ -56,7 +56,8 @@ export function turnRoutes(d: AppDeps): Hono {
   app.post("/:id/stop", (c) => {
     const id = c.req.param("id");
     if (!getConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
-    return c.json(d.host.stop(id));
+    const out = stop(d, id);
+    return out ? c.json(out) : c.json({ detail: T.conversationNotFound }, 404);
   });
 
   return app;

@@ -1,81 +1,62 @@
-// The chat screen's sends, follows and decisions (M-20…M-29): each answers with an SSE stream of
-// htmx fragments (views/turn-stream.ts). Rejections are named events so the composer keeps the text.
-import { Hono } from "hono";
+// The chat screen's stream and commands (M-20…M-29, docs/chat.md): GET /c/<id>/live is the screen's
+// one stream; a send or a decision is a plain POST answering 202 (or a sentence with a 4xx), and what
+// it causes reaches every screen of the conversation on that stream.
+import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { chip } from "../../../views/composer.ts";
-import { decideApproval, getApproval } from "../../store/approvals.ts";
 import { getConversation } from "../../store/conversations.ts";
 import { REQUEST_ID_MAX } from "../../store/requests.ts";
-import { getRun } from "../../store/runs.ts";
 import { T } from "../../texts/vi.ts";
-import { send } from "../../turns/send.ts";
+import { decide, send } from "../../turns/commands.ts";
 import { MAX_TEXT_CHARS } from "../body.ts";
 import type { AppDeps } from "../deps.ts";
-import { turnFrames, turnSource, uiSse } from "../ui-sse.ts";
-import { TurnRenderer, type UiFrame } from "../../../views/turn-stream.ts";
+import { liveStream } from "../live.ts";
 
-const sendForm = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS), request_id: z.string().min(1).max(REQUEST_ID_MAX).optional() });
-const decideForm = z.object({ decision: z.enum(["approve", "deny"]).optional(), always: z.string().optional(), answer: z.string().min(1).max(MAX_TEXT_CHARS).optional() });
+const sendForm = z.object({
+  text: z.string().min(1).max(MAX_TEXT_CHARS),
+  request_id: z.string().min(1).max(REQUEST_ID_MAX).optional(),
+});
+const decideForm = z.object({
+  decision: z.enum(["approve", "deny"]).optional(),
+  always: z.string().optional(),
+  answer: z.string().min(1).max(MAX_TEXT_CHARS).optional(),
+});
 
-async function* only(...frames: UiFrame[]): AsyncGenerator<UiFrame> {
-  yield* frames;
-}
-const rejected = (status: number, detail: string) => uiSse(only({ event: "send-rejected", data: { status, detail } }));
+/** A refusal the composer shows as it is: one sentence, as plain text. */
+const refuse = (c: Context, status: 404 | 409 | 422 | 429, detail: string) => c.text(detail, status);
+const badText = (i?: { path: PropertyKey[]; message: string }) =>
+  T.badField(String(i?.path[0] ?? "text"), i?.message ?? "");
+const form = (c: Context) => c.req.formData().then(Object.fromEntries, () => ({}));
 
 export function uiTurnRoutes(d: AppDeps): Hono {
   const app = new Hono();
 
+  app.get("/c/:id/live", (c) => {
+    const conv = getConversation(d.store, c.req.param("id"));
+    if (!conv) return refuse(c, 404, T.conversationNotFound);
+    return liveStream(d, conv.id);
+  });
+
   app.post("/c/:id/send", async (c) => {
     const conv = getConversation(d.store, c.req.param("id"));
-    if (!conv) return rejected(404, T.conversationNotFound);
-    const form = sendForm.safeParse(Object.fromEntries(await c.req.formData().catch(() => new FormData())));
-    if (!form.success) return rejected(422, T.badField(String(form.error.issues[0]!.path[0] ?? "text"), form.error.issues[0]!.message));
-    const out = send(d.host, d.store, { conversationId: conv.id, text: form.data.text, source: "chat", requestId: form.data.request_id });
-    switch (out.kind) {
-      case "rejected":
-        return rejected(out.status, out.detail);
-      case "queued": {
-        const html = `<hx-partial hx-target="#chips" hx-swap="beforeend">${chip(out.itemId, out.queueKind, form.data.text.replace(/^\/steer\s+/, ""))}</hx-partial>`;
-        return uiSse(only({ event: "queued", data: { item_id: out.itemId, kind: out.queueKind, position: out.position } }, { html }));
-      }
-      case "replay":
-        return out.turn ? uiSse(turnFrames(d, out.turn, conv.agentId, true)) : uiSse(only({ event: "replayed", data: {} }));
-      case "started":
-        return uiSse(turnFrames(d, out.turn, conv.agentId, false));
-    }
-  });
-
-  /** Follow a turn this tab did not start (another tab, the queue drain, a reload mid-turn). */
-  app.get("/c/:id/follow", (c) => {
-    const conv = getConversation(d.store, c.req.param("id"));
-    const turn = conv ? d.host.running(conv.id) : undefined;
-    if (!conv || !turn) return uiSse(only({ event: "turn-end", data: { run_id: null, status: "idle" } }));
-    return uiSse(turnFrames(d, turn, conv.agentId, true));
-  });
-
-  /** One finished turn as stored, replacing its container or appended (a turn this tab missed). */
-  app.get("/c/:id/turns/:run", (c) => {
-    const conv = getConversation(d.store, c.req.param("id"));
-    const run = getRun(d.store, c.req.param("run"));
-    if (!conv || !run || run.conversationId !== conv.id) return c.body(null, 404);
-    const r = new TurnRenderer(run.id, turnSource(d, conv.id, run.id, conv.agentId));
-    return c.html(r.snapshot(), 200, { "cache-control": "no-store" });
+    if (!conv) return refuse(c, 404, T.conversationNotFound);
+    const f = sendForm.safeParse(await form(c));
+    if (!f.success) return refuse(c, 422, badText(f.error.issues[0]));
+    const input = { conversationId: conv.id, text: f.data.text, source: "chat", requestId: f.data.request_id };
+    const out = send(d, input);
+    if (out.kind === "rejected") return refuse(c, out.status, out.detail);
+    return c.body(null, 202);
   });
 
   app.post("/ui/approvals/:id", async (c) => {
-    const a = getApproval(d.store, c.req.param("id"));
-    if (!a) return rejected(404, T.approvalNotFound);
-    const form = decideForm.safeParse(Object.fromEntries(await c.req.formData().catch(() => new FormData())));
-    if (!form.success) return rejected(422, T.badField("decision", form.error.issues[0]!.message));
-    const f = form.data;
-    if (a.kind === "question" ? !f.answer : !f.decision) return rejected(422, a.kind === "question" ? T.questionNeedsAnswer : T.answerNeedsQuestion);
-    const decided = decideApproval(d.store, a.id, a.kind === "question" ? { status: "answered", answer: f.answer! } : f.decision === "approve" ? { status: "approved", always: f.always === "true" } : { status: "denied" });
-    if (!decided) return rejected(409, T.alreadyDecided);
-    const run = decided.runId ? getRun(d.store, decided.runId) : null;
-    const conv = getConversation(d.store, decided.conversationId);
-    if (!run || !conv || d.host.running(conv.id)) return uiSse(only({ event: "turn-end", data: { run_id: run?.id ?? null, status: "idle" } }));
-    const turn = d.host.start(conv.id, { source: run.source, continueRunId: run.id });
-    return uiSse(turnFrames(d, turn, conv.agentId, false));
+    const f = decideForm.safeParse(await form(c));
+    if (!f.success) return refuse(c, 422, T.badField("decision", f.error.issues[0]!.message));
+    const v = f.data;
+    const input = v.answer !== undefined ? { answer: v.answer }
+      : v.decision ? { decision: v.decision, always: v.always === "true" } : null;
+    if (!input) return refuse(c, 422, T.questionNeedsAnswer);
+    const out = decide(d, c.req.param("id"), input);
+    if (out.kind === "rejected") return refuse(c, out.status, out.detail);
+    return c.body(null, 202);
   });
 
   return app;

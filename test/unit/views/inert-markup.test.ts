@@ -8,7 +8,7 @@ import { approvalBar } from "../../../views/approval-bar.ts";
 import { runPage } from "../../../views/manage/run-page.ts";
 import { assistantBubble, userBubble } from "../../../views/thread.ts";
 import { toolCard } from "../../../views/tool-card.ts";
-import { TurnRenderer, type TurnSource } from "../../../views/turn-stream.ts";
+import { delta, liveTurn } from "../../../views/live.ts";
 
 const EVIL = '<div data-hx-get="/canary" data-hx-trigger="load" x-init="alert(1)">';
 const ESCAPED = "&lt;div data-hx-get=&quot;/canary&quot; data-hx-trigger=&quot;load&quot; "
@@ -25,12 +25,14 @@ describe("markup around rendered text", () => {
     }
   });
 
-  test("the live segment a streamed answer grows in", () => {
-    const src = { run: () => null, queue: () => [], pending: () => null, toolStatus: () => new Map(), agent: {} };
-    const frames = new TurnRenderer("r1", src as unknown as TurnSource).begin(EVIL);
-    const html = frames.map((f) => ("html" in f ? f.html : "")).join("");
-    expect(tagOf(html, "bubble seg")).toBe('<div class="bubble seg" id="seg-r1-1" hx-ignore x-ignore>');
+  test("the live segment a streamed answer grows in, and the text appended to it", async () => {
+    const run = { id: "r1", status: "running" } as unknown as Run;
+    const ctx = { toolStatus: new Map(), agentName: "a", agentId: "a" };
+    const html = (await liveTurn(run, [], ctx, EVIL)).toString();
+    expect(tagOf(html, "bubble seg")).toBe('<div class="bubble seg" id="seg-r1" hx-ignore x-ignore>');
     expect(html).toContain(ESCAPED);
+    const more = (await delta("r1", EVIL)).toString();
+    expect(more).toBe(`<hx-partial hx-target="#seg-r1" hx-swap="beforeend">${ESCAPED}</hx-partial>`);
   });
 
   test("a tool card, with its arguments and output", async () => {

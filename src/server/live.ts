@@ -1,0 +1,121 @@
+// GET /c/<id>/live (docs/chat.md): one stream per chat screen. It opens with the screen's whole state,
+// then sends each change the activity hub signals as fragments addressed by id. Rendering happens in
+// the hub's synchronous call, so a container and the text deltas after it never overlap or miss.
+import { html } from "hono/html";
+import { approvalBar } from "../../views/approval-bar.ts";
+import { boundary } from "../../views/boundary.ts";
+import { chatHeader } from "../../views/chat-header.ts";
+import { chips } from "../../views/composer.ts";
+import { convActivity } from "../../views/conv-activity.ts";
+import { delta, liveTurn, partial, type UiFrame } from "../../views/live.ts";
+import { threadBody } from "../../views/thread.ts";
+import type { Signal } from "../activity/hub.ts";
+import { listPending } from "../store/approvals.ts";
+import { getConversation } from "../store/conversations.ts";
+import { listQueue } from "../store/queue.ts";
+import { getRun, listRuns } from "../store/runs.ts";
+import { FrameQueue } from "../turns/frame-queue.ts";
+import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts";
+import type { AppDeps } from "./deps.ts";
+import { uiSse } from "./ui-sse.ts";
+
+/** Token-level events other than text change nothing shown. */
+const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
+
+export function liveStream(d: AppDeps, convId: string): Response {
+  const known = new Set<string>();
+  let running = false;
+  const frames = new FrameQueue<UiFrame>((full) => {
+    // A reader too far behind starts over from the truth.
+    full.reset(snapshot());
+    full.push(state());
+  });
+  /** Whether a turn runs (the Stop button) and whether the budget locks the composer: the last turn
+   * halted on it and the cap still stands (E-12). */
+  const state = (): UiFrame => {
+    const c = getConversation(d.store, convId);
+    const last = listRuns(d.store, { conversationId: convId, limit: 1 })[0];
+    const spent = !!c && c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
+    return { event: "state", data: { running, locked: spent && last?.haltReason === "budget" } };
+  };
+
+  const snapshot = (): UiFrame => {
+    const data = chatData(d, convId);
+    if (!data) return { html: "" };
+    known.clear();
+    for (const r of data.thread.runs) known.add(r.id);
+    running = data.running;
+    const active = data.thread.runs.find((r) => r.id === data.thread.skipRunId);
+    const live = active ? liveTurn(active, messagesOf(d, active), data.thread, textOf(active.id)) : "";
+    const thread = html`${threadBody(data.thread)}${live}`;
+    const header = chatHeader(data.conversation, data.crew.length);
+    const head = partial("#chat-header", "outerHTML", header);
+    return { html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() };
+  };
+
+  const textOf = (runId: string) => {
+    const turn = d.host.running(convId);
+    return turn?.runId === runId ? turn.watch.text : "";
+  };
+
+  /** The turn's container, replaced whole where it is, or appended when this screen has not seen it. */
+  const turn = (runId: string) => {
+    const run = getRun(d.store, runId);
+    const conv = getConversation(d.store, convId);
+    if (!run || !conv) return "";
+    const agentName = d.crew().get(conv.agentId)?.name ?? conv.agentId;
+    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId };
+    const body = liveTurn(run, messagesOf(d, run), ctx, textOf(run.id));
+    if (known.has(run.id)) return partial(`#turn-${run.id}`, "outerHTML", body);
+    known.add(run.id);
+    return partial("#thread", "beforeend", body);
+  };
+
+  /** The composer's chips, the approval bar and (on request) the activity column. */
+  const parts = (activity: boolean) => {
+    const bar = partial("#approval-bar", "outerHTML", approvalBar(listPending(d.store, convId)[0] ?? null));
+    const queue = partial("#chips", "innerHTML", chips(listQueue(d.store, convId)));
+    if (!activity) return html`${queue}${bar}`;
+    const column = boundary(() => convActivity(activityData(d, convId)), "conv-activity", d.log);
+    return html`${queue}${bar}${partial("#conv-activity", "outerHTML", column)}`;
+  };
+
+  const header = () => {
+    const conv = getConversation(d.store, convId);
+    return conv ? partial("#chat-header", "outerHTML", chatHeader(conv, d.crew().agents.size)) : "";
+  };
+
+  const render = (s: Signal): UiFrame[] => {
+    if (s.type === "event") {
+      if (s.event.type === "text_delta") {
+        return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
+      }
+      if (SILENT.has(s.event.type)) return [];
+      return [{ html: html`${turn(s.run_id)}${parts(false)}`.toString() }];
+    }
+    if (s.type === "conversation") {
+      if (!getConversation(d.store, convId)) return [];
+      running = !!d.host.running(convId);
+      // Not the header: a person may have one of its cards open (M-15); the tab that changed the
+      // conversation re-reads it, the others get it with the next run's end or a reconnect.
+      return [{ html: parts(false).toString() }, state()];
+    }
+    running = s.status === "running" || !!d.host.running(convId);
+    const end = s.status === "running" ? "" : header();
+    return [{ html: html`${turn(s.id)}${end}${parts(true)}`.toString() }, state()];
+  };
+
+  frames.push(snapshot());
+  frames.push(state());
+  const stop = d.hub.listen((s) => {
+    if (s.conversation_id !== convId || frames.isClosed) return;
+    try {
+      for (const f of render(s)) frames.push(f);
+    } catch (e) {
+      // The tab reconnects and starts over from a fresh snapshot.
+      d.log?.(`live stream of ${convId}: ${(e as Error).message}`);
+      frames.close();
+    }
+  });
+  return uiSse(frames, stop);
+}
