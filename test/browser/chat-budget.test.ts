@@ -20,7 +20,8 @@ afterAll(async () => {
 
 describe("budget, second tab, dark mode", () => {
   test("a spent budget halts the turn and locks the composer; raising the cap unlocks it", async () => {
-    const conv = (await api(s, "POST", "/api/conversations", {})).id as string;
+    // Titled, so no title side call (K-06) spends part of the cap between the turns.
+    const conv = (await api(s, "POST", "/api/conversations", { title: "Ngân sách" })).id as string;
     await api(s, "PATCH", `/api/conversations/${conv}`, { cost_cap_usd: 0.015 });
     await inPage(s, "budget-lock", async (page) => {
       await page.goto(`${s.server.url}/c/${conv}`);
