@@ -5,6 +5,7 @@ import { html, raw } from "hono/html";
 import type { Conversation } from "../src/store/conversations.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
+import { convRowMenu } from "./conv-actions.ts";
 import { icon } from "./layout.ts";
 
 export const SEARCH_FROM = 8;
@@ -25,6 +26,7 @@ export function convList(list: Conversation[], currentId: string | null) {
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
   <ul x-ref="rows">${list.map((c) => html`<li class="conv-row${c.id === currentId ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}" data-title="${(c.title || T.untitled).toLowerCase()}">
     <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true" @click="markSeen('${c.id}', '${c.updatedAt}')"${c.id === currentId ? raw(' aria-current="page"') : ""}><span class="conv-title">${c.title || T.untitled}</span><span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span></a>
+    ${convRowMenu(c)}
   </li>`)}</ul>
 </div>`;
 }

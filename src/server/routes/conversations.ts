@@ -1,15 +1,19 @@
 // Conversations API (K-01…K-05, K-17, K-21): create, list, get, edit options, delete.
 import { Hono } from "hono";
 import { z } from "zod";
-import { createConversation, deleteConversation, getConversation, listConversations, renameConversation, touchConversation, updateOptions } from "../../store/conversations.ts";
+import {
+  createConversation, getConversation, listConversations, renameConversation, touchConversation, updateOptions,
+} from "../../store/conversations.ts";
 import { T } from "../../texts/vi.ts";
+import { TConv } from "../../texts/vi-conversations.ts";
 import { conversationDetail, conversationJson } from "../../turns/json.ts";
 import { readJson } from "../body.ts";
+import { removeConversation, TITLE_MAX } from "../conversation-edits.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
 const createBody = z.strictObject({ title: z.string().max(200).optional() });
 const patchBody = z.strictObject({
-  title: z.string().min(1).max(200).optional(),
+  title: z.string().trim().min(1, TConv.titleEmpty).max(TITLE_MAX, TConv.titleTooLong(TITLE_MAX)).optional(),
   autonomous: z.boolean().optional(),
   cost_cap_usd: z.number().min(0).max(100_000).optional(),
   /** Revoke one always-allowed tool (D-07). */
@@ -67,10 +71,7 @@ export function conversationRoutes(d: AppDeps): Hono {
   });
 
   app.delete("/:id", (c) => {
-    const id = c.req.param("id");
-    if (!deleteConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
-    d.host.forget(id);
-    d.hub.conversation({ id, deleted: true });
+    if (!removeConversation(d, c.req.param("id"))) return c.json({ detail: T.conversationNotFound }, 404);
     return c.body(null, 204);
   });
 
