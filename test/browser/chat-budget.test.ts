@@ -56,7 +56,7 @@ describe("budget, second tab, dark mode", () => {
       await b.locator("#composer textarea").waitFor();
       await a.locator("#composer textarea").fill('/tool shell_run {"command":"sleep 1; echo xong-roi"}');
       await a.locator("#composer textarea").press("Enter");
-      await b.locator(".turn.live .tool-card", { hasText: "shell_run" }).waitFor({ timeout: 5_000 });
+      await b.locator('.turn.live .tool-card[data-tool="shell_run"]').waitFor({ timeout: 5_000 });
       await b.locator(".msg.assistant .bubble", { hasText: "xong-roi" }).waitFor({ timeout: 8_000 });
       expect(await b.locator(".tool-card.st-done").count()).toBe(1);
     });
