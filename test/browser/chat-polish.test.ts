@@ -146,3 +146,39 @@ describe("screenshots", () => {
     }
   }, 120_000);
 });
+
+describe("navigation keeps what waits for the owner; the phone Manage nav keeps its height", () => {
+  test("after an htmx navigation the tab title keeps (n) and the menu button its dot", async () => {
+    const asking = await newConversation(s, { title: "Đang hỏi" });
+    const ask = '/tool file_write {"path":"nav.txt","content":"1"}';
+    const res = await fetch(`${s.server.url}/api/conversations/${asking}/messages`, {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: ask }),
+    });
+    await res.text();
+    const from = await newConversation(s, { title: "Từ đây" });
+    const to = await newConversation(s, { title: "Tới đây" });
+    await inPage(s, "polish-title-count", async (page) => {
+      await openChat(page, s, from);
+      await eventually(async () => expect(await page.title()).toBe("(1) Từ đây"));
+      await row(page, to).locator("a").click();
+      await page.waitForURL(`${s.server.url}/c/${to}`);
+      await eventually(async () => expect(await page.title()).toBe("(1) Tới đây"));
+      expect(await page.locator("#main .menu-btn").getAttribute("class")).toContain("has-work");
+    });
+    await api(s, "DELETE", `/api/conversations/${asking}`);
+  });
+
+  test("on a phone the Manage nav keeps its height on a long section and stays in view when it scrolls", async () => {
+    await inPage(s, "polish-manage-phone", async (page) => {
+      await page.goto(`${s.server.url}/manage/connections`);
+      const nav = page.locator(".manage-nav");
+      await nav.waitFor();
+      expect((await nav.boundingBox())!.height).toBeGreaterThan(24);
+      await page.evaluate(() => document.querySelector(".manage-grid")!.scrollTo(0, 1e9));
+      const box = (await nav.boundingBox())!;
+      expect(box.height).toBeGreaterThan(24);
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y).toBeLessThan(150);
+    }, { width: 390, height: 700 });
+  });
+});

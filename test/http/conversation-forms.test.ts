@@ -5,6 +5,7 @@ import { getConversation } from "../../src/store/conversations.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TConv } from "../../src/texts/vi-conversations.ts";
 import { testApp } from "../helpers/app.ts";
+import { collect, isEnd } from "../helpers/sse.ts";
 
 describe("conversation forms", async () => {
   const t = await testApp();
@@ -93,5 +94,22 @@ describe("conversation forms", async () => {
     const frag = await part.text();
     expect(frag).toStartWith(`<title>${TConv.notFoundTitle}</title><main id="main"`);
     expect(frag).toContain(TConv.notFoundBody);
+  });
+});
+
+describe("the pending count in the chat's tab title", async () => {
+  const t = await testApp();
+  const newConv = async (body: object = {}) =>
+    (await (await t.json("/api/conversations", "POST", body)).json()).id as string;
+
+  test("a conversation swapped in by htmx keeps the (n) prefix, as a full page does (D-24)", async () => {
+    const asking = await newConv({ title: "Hỏi" });
+    const ask = '/tool file_write {"path":"x.txt","content":"1"}';
+    await collect(await t.json(`/api/conversations/${asking}/messages`, "POST", { text: ask }), isEnd);
+    const other = await newConv({ title: "Khác" });
+    const swap = { headers: { "hx-request": "true", "hx-request-type": "partial" } };
+    expect(await (await t.request(`/c/${other}`, swap)).text()).toStartWith("<title>(1) Khác</title>");
+    expect(await (await t.request(`/c/${other}`)).text()).toContain("<title>(1) Khác</title>");
+    expect(await (await t.request("/c/khong-co", swap)).text()).toStartWith(`<title>(1) ${TConv.notFoundTitle}</title>`);
   });
 });
