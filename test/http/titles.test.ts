@@ -57,3 +57,16 @@ describe("conversation titles (K-06)", async () => {
     expect(long).toEndWith("…");
   });
 });
+
+describe("a conversation that opens with a tool command", async () => {
+  const t = await testApp();
+
+  test("is titled with that command: the title call offers no tools, so fake:echo echoes it", async () => {
+    const id = (await (await t.json("/api/conversations", "POST", {})).json()).id as string;
+    await t.json(`/api/conversations/${id}`, "PATCH", { autonomous: true });
+    const text = '/tool file_list {"path":"."}';
+    await collect(await t.json(`/api/conversations/${id}/messages`, "POST", { text }));
+    const titled = await until(() => getConversation(t.store, id)!, (c) => c.title !== "");
+    expect(titled.title).toBe(text);
+  });
+});
