@@ -144,6 +144,13 @@ describe("screenshots", () => {
         }, viewport);
       }
     }
+    // The rename/delete menu of a sidebar row, open, for a look at its layout.
+    await inPage(s, "polish-menu", async (page) => {
+      await openChat(page, s, id);
+      await row(page, id).locator(".conv-menu-btn").click();
+      await row(page, id).getByRole("button", { name: TConv.remove }).click();
+      await page.screenshot({ path: join(SHOTS, "chat-conversation-menu.png") });
+    });
   }, 120_000);
 });
 
