@@ -84,6 +84,9 @@ describe("conversation titles, rename and delete", () => {
       await waitIdle(page);
       const stored = async () => (await api(s, "GET", `/api/conversations/${id}`)).title;
       await eventually(async () => expect(await stored()).toBe("Lịch tập chạy tháng này"));
+      // The title lands after the turn: the activity stream's conversation frame refreshes the list.
+      const rowTitle = () => row(page, id).locator(".conv-title").innerText();
+      await eventually(async () => expect(await rowTitle()).toBe("Lịch tập chạy tháng này"));
     });
   });
 });
