@@ -62,7 +62,7 @@ document.addEventListener("alpine:init", () => {
         const ms = Date.parse(s.deadline) - Date.now();
         if (ms <= 0) return (this.left = T.expired);
         const m = Math.floor(ms / 60000);
-        this.left = `${m}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, "0")}`;
+        this.left = T.timeLeft(`${m}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, "0")}`);
       };
       tick();
       this.timer = setInterval(tick, 1000);

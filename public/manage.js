@@ -74,15 +74,15 @@ document.addEventListener("alpine:init", () => {
 // The pending count prefixes the tab title and sends the Manage button straight to approvals; it is
 // re-read whenever the activity stream says something that may change it.
 (() => {
-  const base = document.title.replace(/^\(\d+\) /, "");
   let timer = null;
   async function refresh() {
     const res = await fetch("/api/approvals").catch(() => null);
     if (!res?.ok) return;
     const n = (await res.json()).pending.length;
+    // The title without its count is read now: an htmx navigation since the load has changed it.
+    const base = document.title.replace(/^\(\d+\) /, "");
     document.title = n > 0 ? `(${n}) ${base}` : base;
     document.querySelectorAll(".btn-manage").forEach((a) => (a.href = n > 0 ? "/manage/approvals" : "/manage/activity"));
-    document.querySelectorAll(".menu-btn").forEach((b) => b.classList.toggle("has-work", n > 0));
     window.dispatchEvent(new CustomEvent("pending-count", { detail: n }));
     if (document.querySelector("#approvals-page")) window.dispatchEvent(new CustomEvent("approvals-changed"));
   }

@@ -6,10 +6,11 @@ document.addEventListener("alpine:init", () => {
 
   // On phones the list is a modal drawer: Escape, a tap outside or choosing a conversation closes
   // it, and focus returns to the menu button. ⌘K / Ctrl+K opens it at the search box.
-  Alpine.data("drawer", () => ({
+  Alpine.data("drawer", (pending = 0) => ({
     open: false,
-    // Requests wait for the owner: the menu button shows a dot, and says so in its name (M-69).
-    hasWork: false,
+    // Requests wait for the owner: the menu button shows a dot, and says so in its name (M-69). The
+    // state lives on the shell, so a #main swapped in by htmx gets the dot from its binding.
+    hasWork: pending > 0,
     toggle() {
       this.open ? this.close() : this.show();
     },

@@ -15,4 +15,6 @@ window.T = Object.freeze({
   sendFailed: "Chưa gửi được. Tin nhắn vẫn nằm trong ô soạn; bấm Gửi để thử lại.",
   justNow: "vừa xong",
   expired: "đã hết hạn",
+  /** The approval countdown, e.g. "còn 9:58". */
+  timeLeft: (mmss) => `còn ${mmss}`,
 });

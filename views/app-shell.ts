@@ -9,7 +9,9 @@ type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 /** `pending` prefixes the tab title with the number of requests waiting for the owner (D-24). */
 export function appShell(a: AssetTable, title: string, sidebar: Html, main: Html, pending = 0) {
-  return layout(a, pendingTitle(title, pending), html`<div class="shell" x-data="drawer" @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)" @pending-count.window="hasWork = $event.detail > 0">
+  return layout(a, pendingTitle(title, pending), html`<div class="shell" x-data="drawer(${pending})"
+  @toggle-drawer.window="toggle()" @keydown.escape.window="close()" @keydown.window="hotkey($event)"
+  @pending-count.window="hasWork = $event.detail > 0">
   <div class="backdrop" :class="open && 'open'" @click="close()"></div>
   ${sidebar}
   ${main}

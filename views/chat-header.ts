@@ -3,6 +3,7 @@
 import { html } from "hono/html";
 import type { Conversation } from "../src/store/conversations.ts";
 import { T } from "../src/texts/vi.ts";
+import { headerActions } from "./conv-actions.ts";
 import { money } from "./format.ts";
 
 export const CAP_STEP_USD = 1;
@@ -33,6 +34,7 @@ export function chatHeader(c: Conversation, crewSize: number) {
       </div>
     </div>
     <span class="pill pill-static" id="crew-pill">${T.crew(crewSize)}</span>
+    ${headerActions(c)}
   </div>
 </header>`;
 }

@@ -36,7 +36,11 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
   const state = JSON.stringify({ conv: c.id, running: d.running, run: d.runningRunId });
   return html`<main id="main" class="main" :inert="open" x-data="chat(${state})" data-conversation="${c.id}">
   <div class="chat-col">
-    <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open" :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)" aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
+    <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton"
+      @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open"
+      :class="hasWork && 'has-work'"
+      :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)"
+      aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
     <div class="thread-wrap">
       ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.crew)) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}

@@ -4,6 +4,7 @@
 import { html } from "hono/html";
 import type { Run, RunStep } from "../src/store/runs.ts";
 import { T } from "../src/texts/vi.ts";
+import { TTool } from "../src/texts/vi-tools.ts";
 import { money, oneLine } from "./format.ts";
 
 export type ActivityData = { conversationId: string; runs: { run: Run; steps: RunStep[] }[]; maxSteps: number };
@@ -25,11 +26,25 @@ export function convActivity(d: ActivityData) {
     <ol class="runs">${d.runs.map(({ run, steps }) => html`<li class="run st-${run.status}" id="run-${run.id}">
       <div class="run-line"><span class="progress">${progress(run, steps, d.maxSteps)}</span> <span class="muted">${money(run.spentUsd)}</span></div>
       ${run.resumed ? html`<p class="muted run-resumed">${T.resumedNote}</p>` : ""}
-      <ol class="steps">${steps.map((s) => html`<li class="step step-${s.type} st-${s.status}"><span class="step-type">${s.type === "tool" ? s.name : s.type}</span> ${s.arguments ? html`<code>${oneLine(s.arguments, 60)}</code>` : ""}${s.result ? html`<details><summary>${oneLine(s.result, 60)}</summary><pre>${s.result}</pre></details>` : ""}</li>`)}</ol>
+      <ol class="steps" hx-ignore x-ignore>${steps.map(stepItem)}</ol>
     </li>`)}</ol>
   </div>
 </aside>`;
 }
+
+/** One step: its name in the person's words, the call's arguments, and how it ended with the
+ * stored result (written for the model) behind a disclosure. */
+function stepItem(s: RunStep) {
+  const name = s.type === "tool" ? TTool.label[s.name ?? ""] ?? s.name : STEP[s.type] ?? s.type;
+  const args = s.arguments ? html`<code>${oneLine(s.arguments, 60)}</code>` : "";
+  const ended = html`<summary>${T.toolStatus[s.status] ?? s.status}</summary><pre>${s.result}</pre>`;
+  return html`<li class="step step-${s.type} st-${s.status}"><span class="step-type">${name}</span> ${args}${
+    s.result ? html`<details>${ended}</details>` : ""}</li>`;
+}
+
+const STEP: Record<string, string> = {
+  model: T.stepModel, fallback: T.stepFallback, escalation: T.stepEscalation, steer: T.stepSteer,
+};
 
 /** "3/7 steps" while running (model calls of the step limit), never a percentage (M-36, J-12). */
 function progress(run: Run, steps: RunStep[], maxSteps: number): string {

@@ -10,7 +10,7 @@ import { messagesHtml, turnHtml, type ThreadData } from "./thread.ts";
 type Html = ReturnType<typeof html>;
 /** One SSE message: `html` for htmx to swap (partials inside), `event` a named DOM event. */
 export type UiFrame = { html: string } | { event: string; data: unknown };
-export type TurnContext = Pick<ThreadData, "toolStatus" | "agentName" | "agentId">;
+export type TurnContext = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta">;
 
 /** One htmx partial: `body` swapped into `target` with `swap`. */
 export function partial(target: string, swap: string, body: unknown = "") {

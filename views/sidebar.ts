@@ -5,6 +5,7 @@ import { html, raw } from "hono/html";
 import type { Conversation } from "../src/store/conversations.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
+import { convRowMenu } from "./conv-actions.ts";
 import { icon } from "./layout.ts";
 
 export const SEARCH_FROM = 8;
@@ -20,11 +21,14 @@ export function sidebar(a: AssetTable, list: Conversation[], currentId: string |
 
 export function convList(list: Conversation[], currentId: string | null) {
   const search = list.length >= SEARCH_FROM;
-  return html`<div id="conv-list" class="conv-list" x-data="convList" hx-get="/ui/conv-list" hx-trigger="conversation-changed from:window" hx-swap="outerHTML">
+  const refresh = "conversation-changed from:window, conversation from:window delay:300ms";
+  return html`<div id="conv-list" class="conv-list" x-data="convList" hx-get="/ui/conv-list" hx-trigger="${refresh}"
+  hx-swap="outerHTML">
   ${search ? html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}" aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">` : ""}
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
   <ul x-ref="rows">${list.map((c) => html`<li class="conv-row${c.id === currentId ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}" data-title="${(c.title || T.untitled).toLowerCase()}">
     <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true" @click="markSeen('${c.id}', '${c.updatedAt}')"${c.id === currentId ? raw(' aria-current="page"') : ""}><span class="conv-title">${c.title || T.untitled}</span><span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span></a>
+    ${convRowMenu(c)}
   </li>`)}</ul>
 </div>`;
 }

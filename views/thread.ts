@@ -6,10 +6,20 @@ import { html, raw } from "hono/html";
 import type { Message } from "../src/store/messages.ts";
 import type { Run } from "../src/store/runs.ts";
 import { T } from "../src/texts/vi.ts";
-import { toolCard } from "./tool-card.ts";
+import { toolCard, type ToolCardData } from "./tool-card.ts";
 
 type Html = ReturnType<typeof html>;
-export type ThreadData = { messages: Message[]; runs: Run[]; toolStatus: Map<string, string>; agentName: string; agentId: string; skipRunId?: string };
+export type ThreadData = {
+  messages: Message[];
+  runs: Run[];
+  toolStatus: Map<string, string>;
+  agentName: string;
+  agentId: string;
+  skipRunId?: string;
+  /** Per call id: the tool's summary, duration and cost for its card (absent: the card shows less). */
+  toolMeta?: Map<string, ToolMeta>;
+};
+export type ToolMeta = Pick<ToolCardData, "summary" | "durationMs" | "costUsd">;
 
 export function thread(d: ThreadData) {
   return html`<div id="thread" class="thread" data-agent="${d.agentId}" aria-live="polite">${threadBody(d)}</div>`;
@@ -28,7 +38,9 @@ export function threadBody(d: ThreadData): Html[] {
   return out;
 }
 
-export function turnHtml(r: Run, messages: Message[], d: Pick<ThreadData, "toolStatus" | "agentName" | "agentId">, extra: Html | string = "") {
+type TurnViewData = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta">;
+
+export function turnHtml(r: Run, messages: Message[], d: TurnViewData, extra: Html | string = "") {
   const body = messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null);
   const resumed = r.resumed ? notice("info", T.resumedNote) : "";
   const end = html`${resumed}${runNotice(r)}${extra}`;
@@ -36,7 +48,7 @@ export function turnHtml(r: Run, messages: Message[], d: Pick<ThreadData, "toolS
 }
 
 /** `open`: what a call without a result shows — still running, or waiting for the owner. */
-export function messagesHtml(messages: Message[], d: Pick<ThreadData, "toolStatus" | "agentName" | "agentId">, open: string | null = null): Html[] {
+export function messagesHtml(messages: Message[], d: TurnViewData, open: string | null = null): Html[] {
   const results = new Map(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId ?? "", m]));
   const out: Html[] = [];
   for (const m of messages) {
@@ -45,7 +57,9 @@ export function messagesHtml(messages: Message[], d: Pick<ThreadData, "toolStatu
     if (m.content.trim()) out.push(assistantBubble(m.content, `m-${m.id}`));
     for (const c of Array.isArray(m.toolCalls) ? (m.toolCalls as { id: string; name: string; arguments: string }[]) : []) {
       const r = results.get(c.id);
-      out.push(toolCard({ id: c.id, name: c.name, arguments: c.arguments, output: r?.content ?? null, status: r ? d.toolStatus.get(c.id) ?? "done" : open }));
+      const status = r ? d.toolStatus.get(c.id) ?? "done" : open;
+      const output = r?.content ?? null;
+      out.push(toolCard({ id: c.id, name: c.name, arguments: c.arguments, output, status, ...d.toolMeta?.get(c.id) }));
     }
   }
   return out;

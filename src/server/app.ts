@@ -20,6 +20,7 @@ import { manageRoutes } from "./routes/manage.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
+import { conversationFormRoutes } from "./routes/ui-conversations.ts";
 import { bodyCap } from "./body-cap.ts";
 import { gzip } from "./compress.ts";
 import { errorResponse } from "./errors.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", firstRunRoutes(deps));
+  app.route("/", conversationFormRoutes(deps));
   app.route("/", manageRoutes(deps));
   app.route("/", sessionRoutes(deps));
 

@@ -8,6 +8,7 @@ import { listMessages, type Message } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
 import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
+import { toolMeta } from "./tool-meta.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
   const conversation = getConversation(d.store, id);
@@ -16,12 +17,14 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
   const agent = d.crew().get(conversation.agentId);
   const active = d.host.running(id);
   const runs = listRuns(d.store, { conversationId: id, limit: 200 });
+  const messages = listMessages(d.store, id);
   return {
     conversation,
     thread: {
-      messages: listMessages(d.store, id),
+      messages,
       runs,
       toolStatus: toolStatuses(d, id),
+      toolMeta: toolMeta(d.store, id, messages, agent?.tools ?? []),
       agentId: conversation.agentId,
       agentName: agent?.name ?? conversation.agentId,
       skipRunId: active?.runId,

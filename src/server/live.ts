@@ -16,6 +16,7 @@ import { listQueue } from "../store/queue.ts";
 import { getRun, listRuns } from "../store/runs.ts";
 import { FrameQueue } from "../turns/frame-queue.ts";
 import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts";
+import { toolMeta } from "./tool-meta.ts";
 import type { AppDeps } from "./deps.ts";
 import { uiSse } from "./ui-sse.ts";
 
@@ -64,8 +65,11 @@ export function liveStream(d: AppDeps, convId: string): Response {
     const conv = getConversation(d.store, convId);
     if (!run || !conv) return "";
     const agentName = d.crew().get(conv.agentId)?.name ?? conv.agentId;
-    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId };
-    const body = liveTurn(run, messagesOf(d, run), ctx, textOf(run.id));
+    const messages = messagesOf(d, run);
+    const tools = d.crew().get(conv.agentId)?.tools ?? [];
+    const meta = toolMeta(d.store, convId, messages, tools);
+    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId, toolMeta: meta };
+    const body = liveTurn(run, messages, ctx, textOf(run.id));
     if (known.has(run.id)) return partial(`#turn-${run.id}`, "outerHTML", body);
     known.add(run.id);
     return partial("#thread", "beforeend", body);

@@ -1,5 +1,6 @@
 // file_list: the entries of a workspace folder, sorted, folders marked with a trailing "/", paths
 // relative to the workspace root so they can be passed straight back to the other file tools.
+import { TTool } from "../texts/vi-tools.ts";
 import { z } from "zod";
 import { defineTool } from "./define.ts";
 import { mustResolve, refusePath, workspaceRelative } from "./paths.ts";
@@ -27,7 +28,7 @@ export const fileList = defineTool({
   requiresApproval: false,
   replaySafe: true,
   refuse: (args, ctx) => refusePath(ctx, args.path),
-  summarize: (args) => `${args.path || "."}${args.recursive ? " (recursive)" : ""}`,
+  summarize: (args) => `${args.path || "."}${args.recursive ? ` ${TTool.recursive}` : ""}`,
   async execute(args, ctx) {
     const shown = args.path || ".";
     const abs = mustResolve(ctx, args.path);

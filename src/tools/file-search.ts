@@ -1,5 +1,6 @@
 // file_search: grep over the workspace's text files, "path:line: text" per match. Skips binary files,
 // node_modules and .git, and never follows symlinks, so the search cannot leave the workspace.
+import { TTool } from "../texts/vi-tools.ts";
 import { openSync, readSync, closeSync, readFileSync } from "node:fs";
 import { z } from "zod";
 import { defineTool } from "./define.ts";
@@ -33,7 +34,10 @@ export const fileSearch = defineTool({
   requiresApproval: false,
   replaySafe: true,
   refuse: (args, ctx) => refusePath(ctx, args.path),
-  summarize: (args) => `${args.pattern}${args.path ? ` in ${args.path}` : ""}${args.include ? ` (${args.include})` : ""}`,
+  summarize: (args) => {
+    const what = args.path ? TTool.searchIn(args.pattern, args.path) : args.pattern;
+    return args.include ? `${what} ${TTool.onlyFiles(args.include)}` : what;
+  },
   async execute(args, ctx) {
     const where = args.path || ".";
     const abs = mustResolve(ctx, args.path);

@@ -55,6 +55,9 @@ export function decide(d: CommandDeps, approvalId: string, input: DecideInput): 
   return { kind: "decided", approval: decided, runId: turn?.runId ?? null };
 }
 
+/** The longest title a person may give a conversation. */
+export const TITLE_MAX = 200;
+
 /** Edits the conversation's title and options; false when there is no such conversation. */
 export function patch(d: CommandDeps, id: string, v: PatchInput): boolean {
   const conv = getConversation(d.store, id);

@@ -19,6 +19,7 @@ import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
+import { Titler } from "./title.ts";
 import { TurnWatch } from "./watch.ts";
 
 /** Who reads a turn: Stop reaches only turns this host reads (B-22, B-23). */
@@ -42,8 +43,12 @@ export class TurnHost implements CutTurnReader {
   private active = new Map<string, ActiveTurn>();
   private draining = true;
   private goingDown = false;
+  private readonly titler: Titler;
 
-  constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void }) {}
+  constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void }) {
+    const changed = (conv: Parameters<typeof conversationJson>[0]) => deps.hub.conversation(conversationJson(conv));
+    this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf: (id) => deps.crew().get(id)?.routes });
+  }
 
   running(conversationId: string): ActiveTurn | undefined {
     return this.active.get(conversationId);
@@ -175,6 +180,7 @@ export class TurnHost implements CutTurnReader {
       exists = !!conv;
     });
     a.watch.end();
+    if (exists) safely(() => this.titler.after(conversationId, a.runId));
     if (exists) safely(() => this.drain(conversationId));
   }
 

@@ -21,7 +21,7 @@ describe("approvals and questions in the chat screen", () => {
       await bar(page).waitFor();
       expect(await bar(page).locator(".approval-head b").innerText()).toBe(T.approvalTitle("file_write"));
       expect(await bar(page).locator(".approval-args").innerText()).toContain("ghi-chu.txt");
-      await eventually(async () => expect(await bar(page).locator(".countdown").innerText()).toMatch(/^\d+:\d\d$/));
+      await eventually(async () => expect(await bar(page).locator(".countdown").innerText()).toMatch(/^còn \d+:\d\d$/));
       expect(await buttons(page)).toEqual([T.approve, T.deny, T.alwaysAllow]);
       const card = page.locator('#thread .tool-card[data-tool="file_write"]');
       expect(await card.locator(".tc-status").innerText()).toBe(T.toolStatus.waiting!);

@@ -21,7 +21,8 @@ afterAll(() => closeAll(s));
 
 describe("budget, second tab, dark mode", () => {
   test("a spent budget halts the turn and locks the composer; raising the cap unlocks it", async () => {
-    const conv = (await api(s, "POST", "/api/conversations", {})).id as string;
+    // Titled, so no title side call (K-06) spends part of the cap between the turns.
+    const conv = (await api(s, "POST", "/api/conversations", { title: "Ngân sách" })).id as string;
     await api(s, "PATCH", `/api/conversations/${conv}`, { cost_cap_usd: 0.015 });
     await inPage(s, "budget-lock", async (page) => {
       await page.goto(`${s.server.url}/c/${conv}`);
@@ -56,7 +57,7 @@ describe("budget, second tab, dark mode", () => {
       await b.locator("#composer textarea").waitFor();
       await a.locator("#composer textarea").fill('/tool shell_run {"command":"sleep 1; echo xong-roi"}');
       await a.locator("#composer textarea").press("Enter");
-      await b.locator(".turn.live .tool-card", { hasText: "shell_run" }).waitFor();
+      await b.locator('.turn.live .tool-card[data-tool="shell_run"]').waitFor();
       await b.locator(".msg.assistant .bubble", { hasText: "xong-roi" }).waitFor();
       expect(await b.locator(".tool-card.st-done").count()).toBe(1);
     });

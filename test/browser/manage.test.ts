@@ -42,7 +42,7 @@ describe("Manage screen", () => {
       await manage.waitForFunction(() => document.title.startsWith("(1) "));
       await manage.locator(".approval-item.outcome-pending").getByRole("button", { name: T.approve, exact: true }).click();
       await manage.locator(".outcome-approved").first().waitFor();
-      await chat.locator(".tool-card.st-done", { hasText: "file_write" }).waitFor();
+      await chat.locator('.tool-card.st-done[data-tool="file_write"]').waitFor();
       await chat.locator(".msg.assistant", { hasText: "file_write:" }).waitFor();
       expect(await chat.locator("#approval-bar .approval").count()).toBe(0);
     });

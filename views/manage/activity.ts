@@ -3,6 +3,7 @@
 import { html } from "hono/html";
 import type { Run } from "../../src/store/runs.ts";
 import { T } from "../../src/texts/vi.ts";
+import { TLabel } from "../../src/texts/vi-labels.ts";
 import { money, oneLine } from "../format.ts";
 
 export const NEEDS_YOU = new Set(["error", "interrupted", "cancelled"]);
@@ -20,7 +21,7 @@ export function activitySection(d: { needsYou: Run[]; running: Run[]; history: R
   <section class="history" x-data="historyFilter">
     <h2>${T.history}</h2>
     <div class="filters">
-      <select aria-label="${T.allAgents}" hx-get="/manage/fragments/history" hx-target="#history-rows" hx-swap="outerHTML" name="agent"><option value="">${T.allAgents}</option>${d.agents.map((a) => html`<option value="${a}"${a === d.agent ? " selected" : ""}>${a}</option>`)}</select>
+      <select aria-label="${T.allAgents}" hx-get="/manage/fragments/history" hx-target="#history-rows" hx-swap="outerHTML" name="agent"><option value="">${T.allAgents}</option>${d.agents.map((a) => html`<option value="${a}"${a === d.agent ? " selected" : ""}>${TLabel.agent(a)}</option>`)}</select>
       <select aria-label="${T.filterStatus}" x-model="status" @change="save()"><option value="">${T.filterStatus}</option>${Object.entries(T.runStatus).map(([k, v]) => html`<option value="${k}">${v}</option>`)}</select>
       <input type="search" aria-label="${T.filterSource}" placeholder="${T.filterSource}" x-model="source" @input.debounce.200ms="save()">
     </div>
@@ -44,9 +45,11 @@ export function historyPage(runs: Run[], nextBefore: string | null, agent: strin
 }
 
 export function historyItems(runs: Run[]) {
-  return runs.map((r) => html`<li data-status="${r.status}" data-source="${r.source}" x-show="visible($el)">${runRow(r)}</li>`);
+  // The source filter matches the raw source and its Vietnamese name alike.
+  const source = (r: Run) => `${r.source} ${TLabel.source(r.source).toLowerCase()}`;
+  return runs.map((r) => html`<li data-status="${r.status}" data-source="${source(r)}" x-show="visible($el)">${runRow(r)}</li>`);
 }
 
 export function runRow(r: Run) {
-  return html`<a class="run-row st-${r.status}" href="/manage/activity/${r.id}" hx-get="/manage/activity/${r.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true"><span class="run-agent">${r.agentId}</span> <span class="run-src">${r.source}</span> <span class="run-state">${T.runStatus[r.status] ?? r.status}</span> <span class="muted">${oneLine(r.summary ?? "", 60)}</span> <span class="muted">${money(r.spentUsd)}</span> <time datetime="${r.startedAt}">${r.startedAt.slice(0, 16).replace("T", " ")}</time></a>`;
+  return html`<a class="run-row st-${r.status}" href="/manage/activity/${r.id}" hx-get="/manage/activity/${r.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true"><span class="run-agent">${TLabel.agent(r.agentId)}</span> <span class="run-src">${TLabel.source(r.source)}</span> <span class="run-state">${T.runStatus[r.status] ?? r.status}</span> <span class="muted">${oneLine(r.summary ?? "", 60)}</span> <span class="muted">${money(r.spentUsd)}</span> <time datetime="${r.startedAt}">${r.startedAt.slice(0, 16).replace("T", " ")}</time></a>`;
 }

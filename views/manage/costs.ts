@@ -4,19 +4,24 @@
 import { html, raw } from "hono/html";
 import type { Stats } from "../../src/ledger/stats.ts";
 import { T } from "../../src/texts/vi.ts";
+import { TCost } from "../../src/texts/vi-costs.ts";
+import { TLabel } from "../../src/texts/vi-labels.ts";
 import { money } from "../format.ts";
 
 export function costsSection(s: Stats) {
+  // No call at all in the window: a sentence instead of a flat chart and empty tables.
+  if (s.totals.calls === 0) return html`<div class="costs-page costs-empty"><p><b>${TCost.emptyTitle}</b></p>
+<p class="muted">${TCost.emptyBody}</p></div>`;
   return html`<div class="costs-page">
   <p class="total"><b>${T.totalSpend}:</b> ${money(s.totals.cost_usd)}${s.totals.unknown_cost_calls ? html` · <span class="unknown">${T.unknownCalls(s.totals.unknown_cost_calls)}</span>` : ""}</p>
   <h2>${T.costsByDay}</h2>
   ${chart(s.days)}
   <h2>${T.costsByAgent}</h2>
-  ${table(s.agents.map((a) => [a.agent_id ?? "—", a]))}
+  ${table(s.agents.map((a) => [a.agent_id ? TLabel.agent(a.agent_id) : "—", a]))}
   <h2>${T.costsByModel}</h2>
   ${table(s.models.map((m) => [`${m.provider ?? "?"}:${m.model ?? "?"}`, m]), true)}
   <h2>${T.costsByPurpose}</h2>
-  ${table(s.purposes.map((p) => [p.purpose, p]))}
+  ${table(s.purposes.map((p) => [TLabel.purpose(p.purpose), p]))}
 </div>`;
 }
 

@@ -4,6 +4,7 @@
 import { html } from "hono/html";
 import type { Run, RunStep } from "../../src/store/runs.ts";
 import { T } from "../../src/texts/vi.ts";
+import { TLabel } from "../../src/texts/vi-labels.ts";
 import { money, oneLine } from "../format.ts";
 
 export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[]; maxSteps: number }) {
@@ -12,12 +13,12 @@ export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[];
   const models = d.steps.filter((s) => s.type === "model").length;
   const line = r.status === "running" ? T.runNow(T.stepsProgress(models, d.maxSteps)) : T.runEndedAs(T.runStatus[r.status] ?? r.status, d.steps.length);
   return html`<div class="run-page" id="run-${r.id}">
-  <h2>${T.runPageTitle} · ${r.agentId} · ${r.source}</h2>
+  <h2>${T.runPageTitle} · ${TLabel.agent(r.agentId)} · ${TLabel.source(r.source)}</h2>
   <p class="run-status-line st-${r.status}">${line}</p>
   ${r.resumed ? html`<p class="muted">${T.resumedNote}</p>` : ""}
   <p class="run-meta"><span>${money(r.spentUsd)}</span>${r.unknownCostCalls ? html` · <span>${T.unknownCalls(r.unknownCostCalls)}</span>` : ""}${r.model ? html` · <code>${r.model}</code>` : ""}${r.conversationId ? html` · <a href="/c/${r.conversationId}">${T.openConversation}</a>` : ""}</p>
   <ol class="timeline" hx-ignore x-ignore>${d.steps.map(step)}</ol>
-  ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map((c) => html`<li><a href="/c/${c.conversationId}">${c.agentId}</a> · <a href="/manage/activity/${c.id}">${T.runStatus[c.status] ?? c.status}</a></li>`)}</ul>` : ""}
+  ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map((c) => html`<li><a href="/c/${c.conversationId}">${TLabel.agent(c.agentId)}</a> · <a href="/manage/activity/${c.id}">${T.runStatus[c.status] ?? c.status}</a></li>`)}</ul>` : ""}
   <div class="exports"><a class="btn" href="/api/activity/runs/${r.id}/export.json" download>${T.exportJson}</a> <a class="btn" href="/api/activity/runs/${r.id}/export.md" download>${T.exportMarkdown}</a>
   <p class="muted">${T.exportReviewReminder}</p></div>
 </div>`;

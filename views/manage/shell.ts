@@ -20,7 +20,11 @@ export type Counters = { running: number; errorRunIds: string[]; pending: number
 export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string) {
   const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending });
   return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}">
-  <div class="topbar"><button class="btn menu-btn" type="button" @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open" :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)" aria-label="${T.menu}">${icon(a, "menu")}</button><h1>${T.manage}</h1></div>
+  <div class="topbar"><button class="btn menu-btn" type="button"
+      @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open"
+      :class="hasWork && 'has-work'"
+      :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)"
+      aria-label="${T.menu}">${icon(a, "menu")}</button><h1>${T.manage}</h1></div>
   <div class="manage-grid">
     <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${GROUPS.map(([label, items]) => html`<div class="nav-group"><p class="nav-label">${label}</p>${items.map((s) => navItem(s, current, counters))}</div>`)}</nav>
     <section class="manage-body" id="manage-body">${body}</section>

@@ -2,15 +2,16 @@
 import { Hono } from "hono";
 import { z } from "zod";
 import { createConversation, getConversation, listConversations } from "../../store/conversations.ts";
-import { patch, remove } from "../../turns/commands.ts";
+import { patch, remove, TITLE_MAX } from "../../turns/commands.ts";
 import { T } from "../../texts/vi.ts";
+import { TConv } from "../../texts/vi-conversations.ts";
 import { conversationDetail, conversationJson } from "../../turns/json.ts";
 import { readJson } from "../body.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
 const createBody = z.strictObject({ title: z.string().max(200).optional() });
 const patchBody = z.strictObject({
-  title: z.string().min(1).max(200).optional(),
+  title: z.string().trim().min(1, TConv.titleEmpty).max(TITLE_MAX, TConv.titleTooLong(TITLE_MAX)).optional(),
   autonomous: z.boolean().optional(),
   cost_cap_usd: z.number().min(0).max(100_000).optional(),
   /** Revoke one always-allowed tool (D-07). */

@@ -2,7 +2,8 @@
 // with just the #main fragment, so the same components serve both.
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
-import { appShell } from "../../../views/app-shell.ts";
+import { appShell, pendingTitle } from "../../../views/app-shell.ts";
+import { convMissing } from "../../../views/conv-missing.ts";
 import { chatMain } from "../../../views/chat-page.ts";
 import { convList, sidebar } from "../../../views/sidebar.ts";
 import { chatHeader } from "../../../views/chat-header.ts";
@@ -10,16 +11,22 @@ import { convActivity } from "../../../views/conv-activity.ts";
 import { listPending } from "../../store/approvals.ts";
 import { createConversation, listConversations } from "../../store/conversations.ts";
 import { T } from "../../texts/vi.ts";
+import { TConv } from "../../texts/vi-conversations.ts";
 import { chatData } from "../chat-data.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
 export function pageRoutes(d: AppDeps): Hono {
   const app = new Hono();
   const list = () => listConversations(d.store, { agentId: MASTER });
-  const page = (c: Context, title: string, current: string | null, main: Parameters<typeof appShell>[3]) => {
+  type Main = Parameters<typeof appShell>[3];
+  const page = (c: Context, title: string, current: string | null, main: Main, status: 200 | 404 = 200) => {
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
-    // htmx takes a <title> from a fragment and sets the tab title with it.
-    return noStore(c.html(partial ? html`<title>${title}</title>${main}` : appShell(d.assets, title, sidebar(d.assets, list(), current), main, listPending(d.store).length)));
+    const pending = listPending(d.store).length;
+    // htmx takes a <title> from a fragment and sets the tab title with it, so it carries the count too.
+    const body = partial
+      ? html`<title>${pendingTitle(title, pending)}</title>${main}`
+      : appShell(d.assets, title, sidebar(d.assets, list(), current), main, pending);
+    return noStore(c.html(body, status));
   };
 
   app.get("/", (c) => {
@@ -30,7 +37,7 @@ export function pageRoutes(d: AppDeps): Hono {
 
   app.get("/c/:id", (c) => {
     const data = chatData(d, c.req.param("id"));
-    if (!data) return c.redirect("/", 302);
+    if (!data) return page(c, TConv.notFoundTitle, null, convMissing(d.assets), 404);
     return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data, d.log));
   });
 

@@ -19,8 +19,13 @@ describe("fake:echo", () => {
   });
 
   test("/tool <name> {json} makes it call that tool; after the result it reports it", async () => {
-    const call = await collect({ messages: [{ role: "user", content: '/tool lookup {"q":"tea"}' }] });
+    const tools = [{ name: "lookup", description: "", parameters: {} }];
+    const call = await collect({ messages: [{ role: "user", content: '/tool lookup {"q":"tea"}' }], tools });
     expect(call[0]).toMatchObject({ kind: "tool_call_delta", index: 0, name: "lookup", args: '{"q":"tea"}' });
+    // Offered no tools (a side call), it cannot call one: it echoes the command as text.
+    const plain = await collect({ messages: [{ role: "user", content: "/tool lookup {}" }] });
+    const echoed = plain.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("");
+    expect(echoed).toBe("/tool lookup {}");
     const after = await collect({ messages: [{ role: "user", content: "/tool lookup {}" }, { role: "assistant", content: "", tool_calls: [{ id: "1", name: "lookup", arguments: "{}" }] }, { role: "tool", content: "found tea", tool_call_id: "1", name: "lookup" }] });
     expect(after.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("lookup: found tea");
   });

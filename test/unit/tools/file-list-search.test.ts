@@ -3,6 +3,7 @@ import { mkdirSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { fileList, LIST_MAX_ENTRIES } from "../../../src/tools/file-list.ts";
 import { fileSearch, SEARCH_MAX_MATCHES } from "../../../src/tools/file-search.ts";
+import { TTool } from "../../../src/texts/vi-tools.ts";
 import { context, failure, put, run, tempDir } from "./helpers.ts";
 
 let ws: string;
@@ -23,7 +24,9 @@ describe("file_list", () => {
   test("replay-safe, no approval", () => {
     expect(fileList.replaySafe).toBe(true);
     expect(fileList.requiresApproval).toBe(false);
-    expect(fileList.summarize?.({ path: "a", recursive: true } as never)).toBe("a (recursive)");
+    expect(fileList.summarize?.({ path: "a", recursive: true } as never)).toBe(`a ${TTool.recursive}`);
+    const search = { pattern: "x", path: "src", include: "*.ts" } as never;
+    expect(fileSearch.summarize?.(search)).toBe("x trong src (chỉ *.ts)");
   });
 
   test("lists the root sorted, folders with a trailing slash", async () => {
