@@ -3,7 +3,6 @@
 // full load. No inline script, style or handler: the page's CSP (src/server/security-headers.ts) allows none.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import { ICON_SPRITE } from "../src/server/asset-files.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { VERSION } from "../src/version.ts";
@@ -11,7 +10,7 @@ import { VERSION } from "../src/version.ts";
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 // Our own file, trusted: the sprite's symbols, drawn nowhere themselves (0×0, hidden from readers).
-const SPRITE = ICON_SPRITE.replace("<svg ", '<svg width="0" height="0" aria-hidden="true" focusable="false" ')
+const sprite = (a: AssetTable) => a.sprite.replace("<svg ", '<svg width="0" height="0" aria-hidden="true" focusable="false" ')
   .replace(/<!--[\s\S]*?-->\s*/g, "");
 
 export function layout(a: AssetTable, title: string, body: Html): Html {
@@ -32,7 +31,7 @@ export function layout(a: AssetTable, title: string, body: Html): Html {
 <div id="build-banner" class="build-banner" role="status" hidden>${T.newBuild}
 <button type="button" class="btn btn-small" x-data @click="location.reload()">${T.newBuildReload}</button></div>
 ${body}
-${raw(SPRITE)}
+${raw(sprite(a))}
 </body>
 </html>`;
 }

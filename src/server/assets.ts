@@ -2,14 +2,15 @@
 // precomputed once for anything over 1 KB. A release that changes only app code keeps vendor URLs.
 import { Hono } from "hono";
 import { T } from "../texts/vi.ts";
-import { ASSET_FILES, type AssetName } from "./asset-files.ts";
+import { ASSET_FILES, ICON_SPRITE, type AssetName } from "./asset-files.ts";
 import { fontFacesCss } from "./font-faces.ts";
 
 type Bytes = Uint8Array<ArrayBuffer>;
 type Asset = { url: string; type: string; bytes: Bytes; gz?: Bytes };
 /** Embedded files, with the page's styles served as one stylesheet that starts with the font faces. */
 export type PageAsset = Exclude<AssetName, "page-styles.css"> | "page.css";
-export type AssetTable = { url(name: PageAsset): string; get(file: string): Asset | undefined };
+/** `sprite`: the icon sprite's markup, inlined into every page so icons cost no request. */
+export type AssetTable = { url(name: PageAsset): string; get(file: string): Asset | undefined; sprite: string };
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",
@@ -39,7 +40,7 @@ export async function loadAssets(): Promise<AssetTable> {
   const faces = fontFacesCss((name) => byName.get(name as PageAsset)!.url);
   const styles = await Bun.file(ASSET_FILES["page-styles.css"]).text();
   add("page.css", new TextEncoder().encode(`${faces}\n${styles}`) as Bytes);
-  return { url: (name) => byName.get(name)!.url, get: (file) => byFile.get(file) };
+  return { url: (name) => byName.get(name)!.url, get: (file) => byFile.get(file), sprite: ICON_SPRITE };
 }
 
 export function assetRoutes(assets: AssetTable): Hono {

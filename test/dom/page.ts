@@ -30,4 +30,4 @@ export async function mount(html: string): Promise<HTMLElement> {
 
 export const tick = () => new Promise((r) => setTimeout(r, 0));
 
-export const assets = { url: (name: string) => `/assets/${name}`, get: () => undefined };
+export const assets = { url: (name: string) => `/assets/${name}`, get: () => undefined, sprite: "<svg></svg>" };
