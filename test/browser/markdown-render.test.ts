@@ -2,7 +2,7 @@
 // Chromium, on a bare page with no server, no htmx, no Alpine and no CSP: by itself it must turn
 // every corpus payload into text and Markdown's own tags and attributes, and make no request.
 // (happy-dom is no judge here: DOMPurify keeps SVG handlers in its DOM that Chromium's drops.)
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser, Page } from "playwright-core";
 import { assistantBubble } from "../../views/thread.ts";
 import { launch, withPage } from "../helpers/browser.ts";
@@ -14,6 +14,8 @@ const SCRIPTS = ["marked/lib/marked.umd.js", "dompurify/dist/purify.min.js"].map
   .map((f) => `${import.meta.dir}/../../${f}`);
 const PAGE = '<!doctype html><div id="host" data-agent="default"></div>';
 let browser: Browser;
+// Starting Chromium alone can take longer than bun's 5 s default on a busy machine.
+setDefaultTimeout(60_000);
 
 beforeAll(async () => {
   browser = await launch();
