@@ -51,7 +51,8 @@ try {
     if (f2 === 0) cleanRounds++;
     const secs = Math.round((Date.now() - start) / 1000);
     console.log(`round ${round}/${ROUNDS}: ${p} pass, ${f2} fail, ${secs} s`);
-    for (const line of text.match(/^\(fail\).*$/gm) ?? []) console.log(`  ${line}`);
+    // bun prints each failure twice (in place and in its closing summary): once is enough here.
+    for (const line of new Set(text.match(/^\(fail\).*$/gm) ?? [])) console.log(`  ${line}`);
   }
 } finally {
   stopLoops();

@@ -52,7 +52,7 @@ describe("rendered text never acts", () => {
       expect(await output.textContent()).toContain(PAYLOADS[0]!);
       await expectInert(page, w, "streamed-tools");
     });
-  }, 120_000);
+  }, 300_000);
 
   test("opened from the sidebar: the stored conversation swapped in by htmx", async () => {
     expect(conv).not.toBe("");

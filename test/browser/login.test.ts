@@ -6,8 +6,9 @@ import type { Browser, Page } from "playwright-core";
 import { TA } from "../../src/texts/vi-auth.ts";
 import { launch, withPage } from "../helpers/browser.ts";
 import { lanApp, PASSWORD } from "../helpers/lan.ts";
+import { PATIENCE } from "../helpers/wait.ts";
 
-setDefaultTimeout(25_000);
+setDefaultTimeout(60_000);
 let browser: Browser;
 let server: ReturnType<typeof Bun.serve>;
 let url: string;
@@ -40,7 +41,7 @@ describe("LAN login in the browser", () => {
       const phone = await other.newPage();
       await logIn(phone);
       await withPage(browser, "login-sessions", {}, async (page, errors) => {
-        page.setDefaultTimeout(8_000);
+        page.setDefaultTimeout(PATIENCE);
         await logIn(page);
         const card = page.locator("#sessions");
         expect(await card.innerText()).toContain(TA.others(1));

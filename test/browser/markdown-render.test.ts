@@ -13,7 +13,7 @@ const ORIGIN = "http://inert.test";
 const SCRIPTS = ["public/dist/markdown-lib.js", "public/markdown.js"].map((f) => `${import.meta.dir}/../../${f}`);
 const PAGE = '<!doctype html><div id="host" data-agent="default"></div>';
 let browser: Browser;
-// Dozens of payloads through a real browser: seconds of work on a busy machine.
+// Starting Chromium and running dozens of payloads can exceed bun's 5 s default on a busy machine.
 setDefaultTimeout(60_000);
 
 beforeAll(async () => {

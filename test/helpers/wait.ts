@@ -1,5 +1,7 @@
 // Condition waits for tests: poll a real condition until it holds, with a deadline generous enough for a
 // machine whose CPUs are busy with something else. The poll interval only paces the checks.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 /** Generous default deadline: a passing test never waits for it, a failing one reports after it. */
 export const PATIENCE = 20_000;
 
@@ -25,4 +27,20 @@ export async function eventually(assertion: () => unknown, ms = PATIENCE): Promi
       await Bun.sleep(50);
     }
   }
+}
+
+/**
+ * A shell command that runs until the test opens its gate: a turn kept busy exactly as long as the test
+ * needs, however slow the machine. `started` waits until the command runs; `open` lets it end.
+ */
+export function gate(workspace: string) {
+  const name = `gate-${crypto.randomUUID().slice(0, 8)}`;
+  return {
+    command: `touch ${name}.started; until [ -e ${name}.open ]; do sleep 0.05; done`,
+    started: () => until(() => existsSync(join(workspace, `${name}.started`)), Boolean),
+    open: () => {
+      mkdirSync(workspace, { recursive: true });
+      writeFileSync(join(workspace, `${name}.open`), "");
+    },
+  };
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { testApp } from "../helpers/app.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
+import { until } from "../helpers/wait.ts";
 
 describe("approvals API", async () => {
   const t = await testApp();
@@ -27,9 +28,10 @@ describe("approvals API", async () => {
     // The decision claimed the conversation at once: a message now queues behind the continuation.
     const queued = await collect(await send(id, "sau đó"));
     expect(queued[0]!.type === "queued" || queued.at(-1)!.type === "done").toBe(true);
-    await t.runtime.host.running(id)?.done;
-    await Bun.sleep(20);
-    await t.runtime.host.running(id)?.done;
+    // The continuation, then the queued message's own turn: wait until neither runs nor waits.
+    const queuedRows = () =>
+      t.store.db.query("SELECT count(*) AS n FROM queued_messages WHERE conversation_id = ?").get(id) as { n: number };
+    await until(() => !t.runtime.host.running(id) && queuedRows().n === 0, Boolean);
     expect(readFileSync(join(workspace(), "note.txt"), "utf8")).toBe("chào");
     const second = await t.json(`/api/approvals/${ask.approval_id}`, "POST", { decision: "deny" });
     expect(second.status).toBe(409);

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { testApp } from "../helpers/app.ts";
+import { gate } from "../helpers/wait.ts";
 import { T } from "../../src/texts/vi.ts";
 
 describe("POST /api/inbound", async () => {
@@ -46,10 +47,13 @@ describe("POST /api/inbound", async () => {
   test("a busy conversation queues the message: status queued, steps 0", async () => {
     const first = await (await post({ text: "start", channel: "api:busy" })).json();
     await t.json(`/api/conversations/${first.conversation_id}`, "PATCH", { autonomous: true });
-    const slow = post({ text: '/tool shell_run {"command":"sleep 0.5"}', conversation_id: first.conversation_id });
-    await Bun.sleep(100);
+    const g = gate(t.runtime.crew().get("default")!.workspace);
+    const text = `/tool shell_run ${JSON.stringify({ command: g.command })}`;
+    const slow = post({ text, conversation_id: first.conversation_id });
+    expect(await g.started()).toBe(true);
     const queued = await (await post({ text: "đang bận à", conversation_id: first.conversation_id })).json();
     expect(queued).toMatchObject({ status: "queued", queued: true, steps: 0, text: T.inboundQueued });
+    g.open();
     expect((await (await slow).json()).status).toBe("done");
   });
 });
