@@ -37,7 +37,7 @@ const began = Date.now();
 try {
   for (let round = 1; round <= ROUNDS; round++) {
     const start = Date.now();
-    const proc = Bun.spawn([bun, "test", "test/browser"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
+    const proc = Bun.spawn([bun, "test", "--timeout=60000", "test/browser"], { cwd: root, env, stdout: "pipe", stderr: "pipe" });
     const [so, se] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
     const code = await proc.exited;
     const text = so + se;
