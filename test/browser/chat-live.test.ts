@@ -12,7 +12,11 @@ const PATIENT = 90_000;
 const slow = (seconds: number) => `/tool shell_run {"command":"sleep ${seconds}"}`;
 
 /** `#thread`'s innerHTML with insignificant whitespace between tags removed. */
-const threadHtml = (page: Page) => page.evaluate(() => document.querySelector("#thread")!.innerHTML.replace(/>\s+</g, "><").trim());
+/** The thread once every answer is rendered: the Markdown library loads on first use, per tab, later. */
+async function threadHtml(page: Page): Promise<string> {
+  await page.waitForFunction(() => !document.querySelector("#thread [data-md]:not([data-rendered])"), null, { timeout: 20_000 });
+  return page.evaluate(() => document.querySelector("#thread")!.innerHTML.replace(/>\s+</g, "><").trim());
+}
 
 /** Another tab, in its own browser context: a profile holds at most 6 connections to one host over
  * HTTP/1.1, and every chat tab keeps two streams open. Closed by the returned context's owner. */
