@@ -1,7 +1,7 @@
 // Titles a conversation after its first answer (K-06): a background side call (purpose `title`) whose
 // row lands in side_calls and whose cost is added to the conversation's spend, while updated_at stays
 // where it was (K-05, E-15). A person's own title always wins: only an empty title is ever filled.
-import { sideCall, type LedgerRow } from "../llm/metered.ts";
+import { sideCall, type LedgerRow, type SideCallRequest } from "../llm/metered.ts";
 import type { Route } from "../llm/types.ts";
 import { addSpend, getConversation, type Conversation } from "../store/conversations.ts";
 import { write, type Store } from "../store/db.ts";
@@ -48,20 +48,29 @@ export function needsTitle(store: Store, conversationId: string): boolean {
   return listMessages(store, conversationId).some((m) => m.role === "assistant" && m.content.trim() !== "");
 }
 
-export async function titleConversation(d: TitleDeps, routes: Route[], conversationId: string, runId: string): Promise<void> {
+export async function titleConversation(
+  d: TitleDeps,
+  routes: Route[],
+  conversationId: string,
+  runId: string,
+): Promise<void> {
   const conv = getConversation(d.store, conversationId);
   const first = listMessages(d.store, conversationId).find((m) => m.role === "user");
   if (!conv || !first || routes.length === 0) return;
   const record = (row: LedgerRow) => recordSideCall(d.store, { ...row, conversationId, runId, agentId: conv.agentId });
   const content = first.content.slice(0, FIRST_MESSAGE_CHARS);
-  const result = await sideCall(routes.slice(0, 1), { purpose: "title", system: SYSTEM, messages: [{ role: "user", content }], maxTokens: 40, timeoutMs: TITLE_TIMEOUT_MS }, record);
+  const request: SideCallRequest = {
+    purpose: "title", system: SYSTEM, messages: [{ role: "user", content }], maxTokens: 40, timeoutMs: TITLE_TIMEOUT_MS,
+  };
+  const result = await sideCall(routes.slice(0, 1), request, record);
   if (!result.ok) return d.log(`title for ${conversationId}: ${result.error ?? "no answer"}`);
   const title = cleanTitle(result.text);
   const saved = d.store.tx(() => {
     // Neither statement touches updated_at; the title is written only if nobody named it meanwhile.
     addSpend(d.store, conversationId, { usd: result.costUsd ?? 0, unknownCalls: result.costUsd === null ? 1 : 0 });
     if (!title) return false;
-    return write(d.store, "UPDATE conversations SET title = $title WHERE id = $id AND title = ''", { id: conversationId, title }) > 0;
+    const sql = "UPDATE conversations SET title = $title WHERE id = $id AND title = ''";
+    return write(d.store, sql, { id: conversationId, title }) > 0;
   });
   const after = getConversation(d.store, conversationId);
   if (saved && after) d.changed(after);
@@ -70,7 +79,8 @@ export async function titleConversation(d: TitleDeps, routes: Route[], conversat
 /** One line, no wrapping quotes or trailing full stop, at most TITLE_MAX_CHARS. */
 export function cleanTitle(text: string): string {
   const line = text.split("\n").map((l) => l.trim()).find((l) => l !== "") ?? "";
-  const bare = line.replace(/^["'“”«»*#\s]+|["'“”«»*\s]+$/g, "").replace(/[.。]+$/, "").replace(/\s+/g, " ").trim();
+  const bare = line.replace(/^["'“”«»*#\s]+|["'“”«»*\s]+$/g, "").replace(/[.。]+$/, "")
+    .replace(/\s+/g, " ").trim();
   if (bare.length <= TITLE_MAX_CHARS) return bare;
   const cut = bare.slice(0, TITLE_MAX_CHARS - 1);
   const space = cut.lastIndexOf(" ");

@@ -14,7 +14,8 @@ const slow = (seconds: number) => `/tool shell_run {"command":"sleep ${seconds}"
 /** `#thread`'s innerHTML with insignificant whitespace between tags removed. */
 /** The thread once every answer is rendered: the Markdown library loads on first use, per tab, later. */
 async function threadHtml(page: Page): Promise<string> {
-  await page.waitForFunction(() => !document.querySelector("#thread [data-md]:not([data-rendered])"), null, { timeout: 20_000 });
+  const rendered = () => !document.querySelector("#thread [data-md]:not([data-rendered])");
+  await page.waitForFunction(rendered, null, { timeout: 20_000 });
   return page.evaluate(() => document.querySelector("#thread")!.innerHTML.replace(/>\s+</g, "><").trim());
 }
 
