@@ -5,13 +5,7 @@ document.addEventListener("alpine:init", () => {
   const Alpine = window.Alpine;
   const T = window.T;
   const store = window.deviceStore;
-  const frameData = (e) => {
-    try {
-      return JSON.parse(e.detail?.data ?? "{}");
-    } catch {
-      return {};
-    }
-  };
+  const frameData = window.frameData;
 
   Alpine.data("chat", (s) => ({
     conv: s.conv,
@@ -49,10 +43,8 @@ document.addEventListener("alpine:init", () => {
       this.newBelow = false;
     },
     stateChanged(d) {
-      const ended = this.running && !d.running;
       this.running = !!d.running;
       window.dispatchEvent(new CustomEvent("chat-state", { detail: d }));
-      if (ended) window.dispatchEvent(new CustomEvent("conversation-changed"));
     },
   }));
 

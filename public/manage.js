@@ -1,19 +1,27 @@
-// The Manage screen's local state (M-39…M-44, M-55, M-59, M-60): per-device "seen" marks and
-// filters, decisions taken in place, the pending count in the tab title, and the new-build check.
+// The Manage screen's local state (M-39…M-44, M-55): per-device "seen" marks and filters, the nav's
+// counters as the screen's stream sends them, and decisions taken in place.
 document.addEventListener("alpine:init", () => {
   const Alpine = window.Alpine;
   const store = window.deviceStore;
   const T = window.T;
 
+  // The nav's counters as the page was rendered, then as the screen's stream says (`counters`).
   Alpine.data("manageNav", (s) => ({
-    running: 0,
+    running: s.running,
+    pending: s.pending,
+    errors: s.errors,
     get unseenErrors() {
       const seen = store.get("seenRuns", {});
-      return s.errors.filter((id) => !seen[id]).length;
+      return this.errors.filter((id) => !seen[id]).length;
     },
     init() {
       this.$refs.nav?.querySelector(".current")?.scrollIntoView({ inline: "center", block: "nearest" });
-      window.dispatchEvent(new CustomEvent("pending-count", { detail: s.pending }));
+    },
+    update(e) {
+      const c = window.frameData(e);
+      this.running = c.running ?? 0;
+      this.pending = c.pending ?? 0;
+      this.errors = c.errorRunIds ?? [];
     },
   }));
 
@@ -56,8 +64,8 @@ document.addEventListener("alpine:init", () => {
     },
     async decide(body) {
       const res = await fetch(`/api/approvals/${s.id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+      // The list itself changes on the screen's stream once the decision is stored.
       if (!res?.ok) this.error = (await res?.json().catch(() => null))?.detail ?? T.sendFailed;
-      window.dispatchEvent(new CustomEvent("approvals-changed"));
     },
   }));
 
@@ -70,30 +78,3 @@ document.addEventListener("alpine:init", () => {
     },
   }));
 });
-
-// The pending count prefixes the tab title and sends the Manage button straight to approvals; it is
-// re-read whenever the activity stream says something that may change it.
-(() => {
-  let timer = null;
-  async function refresh() {
-    const res = await fetch("/api/approvals").catch(() => null);
-    if (!res?.ok) return;
-    const n = (await res.json()).pending.length;
-    // The title without its count is read now: an htmx navigation since the load has changed it.
-    const base = document.title.replace(/^\(\d+\) /, "");
-    document.title = n > 0 ? `(${n}) ${base}` : base;
-    document.querySelectorAll(".btn-manage").forEach((a) => (a.href = n > 0 ? "/manage/approvals" : "/manage/activity"));
-    window.dispatchEvent(new CustomEvent("pending-count", { detail: n }));
-    if (document.querySelector("#approvals-page")) window.dispatchEvent(new CustomEvent("approvals-changed"));
-  }
-  const soon = () => {
-    clearTimeout(timer);
-    timer = setTimeout(refresh, 200);
-  };
-  window.addEventListener("event", (e) => {
-    const t = (() => { try { return JSON.parse(e.detail?.data ?? "{}").event?.type; } catch { return null; } })();
-    if (["approval_required", "question", "done", "halted", "error"].includes(t)) soon();
-  });
-  window.addEventListener("run", () => window.dispatchEvent(new CustomEvent("run-changed-manage")));
-  document.addEventListener("DOMContentLoaded", refresh);
-})();

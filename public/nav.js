@@ -1,4 +1,22 @@
-// The shell's drawer and the conversation list (M-06…M-10, M-67…M-69).
+// The shell's drawer and the conversation list (M-06…M-10, M-67…M-69), and the `shell` event every
+// screen's stream sends: the tab title with the pending count, the menu dot and where Manage opens.
+
+/** A named stream frame's JSON (dispatched by htmx's SSE extension on the connecting element). */
+window.frameData = (e) => {
+  try {
+    return JSON.parse(e.detail?.data ?? "{}");
+  } catch {
+    return {};
+  }
+};
+
+document.addEventListener("shell", (e) => {
+  const s = window.frameData(e);
+  if (typeof s.title === "string") document.title = s.title;
+  document.querySelectorAll(".btn-manage").forEach((a) => (a.href = s.manage));
+  window.dispatchEvent(new CustomEvent("pending-count", { detail: s.pending ?? 0 }));
+});
+
 document.addEventListener("alpine:init", () => {
   const Alpine = window.Alpine;
   const T = window.T;

@@ -1,5 +1,5 @@
-// The full page around #main: the sidebar (a modal drawer on phones, M-67…M-69) and the live activity
-// feed (hx-sse:connect) whose named frames become window events the components listen to.
+// The full page around #main: the sidebar (a modal drawer on phones, M-67…M-69). What changes arrives
+// on the stream of the screen inside #main (its `#live` element), which htmx swaps with the screen.
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
 import type { AssetTable } from "../src/server/assets.ts";
@@ -15,7 +15,6 @@ export function appShell(a: AssetTable, title: string, sidebar: Html, main: Html
   <div class="backdrop" :class="open && 'open'" @click="close()"></div>
   ${sidebar}
   ${main}
-  <div id="activity-feed" hx-sse:connect="/api/activity/stream" hidden></div>
 </div>`);
 }
 

@@ -14,7 +14,7 @@ export function chatHeader(c: Conversation, crewSize: number) {
   const label = capped ? T.spentOf(money(c.spentUsd), money(c.costCapUsd)) : T.spentNoCap(money(c.spentUsd));
   const conv = JSON.stringify(c.id);
   return html`<header id="chat-header" class="chat-header">
-  <h1 class="chat-title">${c.title || T.untitled}</h1>
+  ${chatTitle(c)}
   <div class="pills">
     <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
       <button type="button" class="pill${capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : ""}" id="spend-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${label}</button>
@@ -37,6 +37,11 @@ export function chatHeader(c: Conversation, crewSize: number) {
     ${headerActions(c)}
   </div>
 </header>`;
+}
+
+/** The title alone: the screen's stream replaces it when a title arrives, leaving open cards be. */
+export function chatTitle(c: Conversation) {
+  return html`<h1 class="chat-title" id="chat-title">${c.title || T.untitled}</h1>`;
 }
 
 /** Raise by one step or type a new cap (0 = no cap); shared by the spend card and the budget notice.

@@ -21,9 +21,7 @@ export function sidebar(a: AssetTable, list: Conversation[], currentId: string |
 
 export function convList(list: Conversation[], currentId: string | null) {
   const search = list.length >= SEARCH_FROM;
-  const refresh = "conversation-changed from:window, conversation from:window delay:300ms";
-  return html`<div id="conv-list" class="conv-list" x-data="convList" hx-get="/ui/conv-list" hx-trigger="${refresh}"
-  hx-swap="outerHTML">
+  return html`<div id="conv-list" class="conv-list" x-data="convList">
   ${search ? html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}" aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">` : ""}
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
   <ul x-ref="rows">${list.map((c) => html`<li class="conv-row${c.id === currentId ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}" data-title="${(c.title || T.untitled).toLowerCase()}">

@@ -1,10 +1,10 @@
-// GET /c/<id>/live (docs/chat.md): one stream per chat screen. It opens with the screen's whole state,
-// then sends each change the activity hub signals as fragments addressed by id. Rendering happens in
-// the hub's synchronous call, so a container and the text deltas after it never overlap or miss.
+// GET /c/<id>/live (docs/chat.md): the chat screen of one stream per screen. It opens with the screen's
+// whole state, then sends each change the activity hub signals as fragments addressed by id. Rendering
+// happens in the hub's synchronous call, so a container and the text deltas after it never overlap.
 import { html } from "hono/html";
 import { approvalBar } from "../../views/approval-bar.ts";
 import { boundary } from "../../views/boundary.ts";
-import { chatHeader } from "../../views/chat-header.ts";
+import { chatHeader, chatTitle } from "../../views/chat-header.ts";
 import { chips } from "../../views/composer.ts";
 import { convActivity } from "../../views/conv-activity.ts";
 import { delta, liveTurn, partial, type UiFrame } from "../../views/live.ts";
@@ -14,11 +14,11 @@ import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import { listQueue } from "../store/queue.ts";
 import { getRun, listRuns } from "../store/runs.ts";
-import { FrameQueue } from "../turns/frame-queue.ts";
+import { T } from "../texts/vi.ts";
 import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts";
 import { toolMeta } from "./tool-meta.ts";
 import type { AppDeps } from "./deps.ts";
-import { uiSse } from "./ui-sse.ts";
+import { screenStream, type Screen } from "./screen-stream.ts";
 
 /** Token-level events other than text change nothing shown. */
 const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
@@ -26,11 +26,6 @@ const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retr
 export function liveStream(d: AppDeps, convId: string): Response {
   const known = new Set<string>();
   let running = false;
-  const frames = new FrameQueue<UiFrame>((full) => {
-    // A reader too far behind starts over from the truth.
-    full.reset(snapshot());
-    full.push(state());
-  });
   /** Whether a turn runs (the Stop button) and whether the budget locks the composer: the last turn
    * halted on it and the cap still stands (E-12). */
   const state = (): UiFrame => {
@@ -40,9 +35,9 @@ export function liveStream(d: AppDeps, convId: string): Response {
     return { event: "state", data: { running, locked: spent && last?.haltReason === "budget" } };
   };
 
-  const snapshot = (): UiFrame => {
+  const snapshot = (): UiFrame[] => {
     const data = chatData(d, convId);
-    if (!data) return { html: "" };
+    if (!data) return [{ html: "" }];
     known.clear();
     for (const r of data.thread.runs) known.add(r.id);
     running = data.running;
@@ -51,7 +46,7 @@ export function liveStream(d: AppDeps, convId: string): Response {
     const thread = html`${threadBody(data.thread)}${live}`;
     const header = chatHeader(data.conversation, data.crew.length);
     const head = partial("#chat-header", "outerHTML", header);
-    return { html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() };
+    return [{ html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() }, state()];
   };
 
   const textOf = (runId: string) => {
@@ -89,7 +84,14 @@ export function liveStream(d: AppDeps, convId: string): Response {
     return conv ? partial("#chat-header", "outerHTML", chatHeader(conv, d.crew().agents.size)) : "";
   };
 
+  /** Only the title: a person may have one of the header's cards open (M-15). */
+  const title = () => {
+    const conv = getConversation(d.store, convId);
+    return conv ? partial("#chat-title", "outerHTML", chatTitle(conv)) : "";
+  };
+
   const render = (s: Signal): UiFrame[] => {
+    if (s.conversation_id !== convId) return [];
     if (s.type === "event") {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
@@ -100,26 +102,20 @@ export function liveStream(d: AppDeps, convId: string): Response {
     if (s.type === "conversation") {
       if (!getConversation(d.store, convId)) return [];
       running = !!d.host.running(convId);
-      // Not the header: a person may have one of its cards open (M-15); the tab that changed the
-      // conversation re-reads it, the others get it with the next run's end or a reconnect.
-      return [{ html: parts(false).toString() }, state()];
+      // Not the whole header: the tab that changed the conversation re-reads it, the others get it
+      // with the next run's end or a reconnect.
+      return [{ html: html`${parts(false)}${title()}`.toString() }, state()];
     }
     running = s.status === "running" || !!d.host.running(convId);
     const end = s.status === "running" ? "" : header();
     return [{ html: html`${turn(s.id)}${end}${parts(true)}`.toString() }, state()];
   };
 
-  frames.push(snapshot());
-  frames.push(state());
-  const stop = d.hub.listen((s) => {
-    if (s.conversation_id !== convId || frames.isClosed) return;
-    try {
-      for (const f of render(s)) frames.push(f);
-    } catch (e) {
-      // The tab reconnects and starts over from a fresh snapshot.
-      d.log?.(`live stream of ${convId}: ${(e as Error).message}`);
-      frames.close();
-    }
-  });
-  return uiSse(frames, stop);
+  const screen: Screen = {
+    current: () => convId,
+    title: () => getConversation(d.store, convId)?.title || T.appName,
+    snapshot,
+    render,
+  };
+  return screenStream(d, screen);
 }

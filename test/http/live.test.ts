@@ -3,26 +3,9 @@
 import { describe, expect, test } from "bun:test";
 import { T } from "../../src/texts/vi.ts";
 import { testApp } from "../helpers/app.ts";
+import { readUntil } from "../helpers/text-stream.ts";
 
 type App = Awaited<ReturnType<typeof testApp>>;
-
-/** The stream as text, read until `until` holds for everything read so far (or 10 s pass). */
-async function readUntil(res: Response, until: (text: string) => boolean): Promise<string> {
-  const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  const timer = setTimeout(() => void reader.cancel(), 10_000);
-  try {
-    while (!until(text)) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      text += value;
-    }
-  } finally {
-    clearTimeout(timer);
-    await reader.cancel().catch(() => {});
-  }
-  return text;
-}
 
 const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
 
@@ -92,5 +75,22 @@ describe("the chat screen's live stream", () => {
     expect(decided.status).toBe(200);
     const text = await readUntil(live, (s) => s.includes("file_write: Created a.txt"));
     expect(text).toContain('<hx-partial hx-target="#approval-bar" hx-swap="outerHTML"><div id="approval-bar"></div>');
+  });
+
+  test("carries the shell: the sidebar list, then tab title and header title as a title arrives", async () => {
+    const t = await testApp();
+    const id = await conversation(t);
+    const live = await t.request(`/c/${id}/live`);
+    const opening = await readUntil(live.clone(), (s) => s.includes("event: shell"));
+    expect(opening).toContain('<hx-partial hx-target="#conv-list" hx-swap="outerHTML"><div id="conv-list"');
+    expect(opening).toContain(`event: shell\ndata: {"pending":0,"title":"${T.appName}","manage":"/manage/activity"}`);
+    expect((await t.request(`/c/${id}/send`, form({ text: "Kế hoạch Tết" }))).status).toBe(202);
+    // fake:echo answers the title call with the first message, so that is the title.
+    const header = '<hx-partial hx-target="#chat-title" hx-swap="outerHTML"><h1 class="chat-title" id="chat-title">';
+    const text = await readUntil(live, (s) => s.includes(`${header}Kế hoạch Tết</h1>`));
+    const shell = '{"pending":0,"title":"Kế hoạch Tết","manage":"/manage/activity"}';
+    expect(text).toContain(`event: shell\ndata: ${shell}`);
+    const lists = text.split('hx-target="#conv-list"');
+    expect(lists.at(-1)).toContain("Kế hoạch Tết");
   });
 });

@@ -17,7 +17,7 @@ export function activitySection(d: { needsYou: Run[]; running: Run[]; history: R
     ${d.pending > 0 ? html`<p><a href="/manage/approvals">${T.seeApprovals(d.pending)}</a></p>` : ""}
     <ul class="run-list">${d.needsYou.map((r) => html`<li data-run="${r.id}" x-show="!seen['${r.id}']">${runRow(r)} <button type="button" class="btn btn-small" @click="markSeen('${r.id}')">${T.markSeen}</button></li>`)}</ul>
   </section>
-  <section id="running-runs" hx-get="/manage/fragments/running" hx-trigger="run-changed-manage from:window" hx-swap="outerHTML">${runningList(d.running)}</section>
+  <section class="running">${runningList(d.running)}</section>
   <section class="history" x-data="historyFilter">
     <h2>${T.history}</h2>
     <div class="filters">

@@ -6,7 +6,7 @@ import { T } from "../../src/texts/vi.ts";
 import { oneLine } from "../format.ts";
 
 export function approvalsSection(d: { pending: Approval[]; decided: Approval[]; unseenErrors: number }) {
-  return html`<div id="approvals-page" class="approvals-page" hx-get="/manage/approvals" hx-trigger="approvals-changed from:window" hx-target="#main" hx-swap="outerHTML">
+  return html`<div id="approvals-page" class="approvals-page">
   ${d.unseenErrors > 0 ? html`<p><a href="/manage/activity">${T.seeActivity(d.unseenErrors)}</a></p>` : ""}
   <h2>${T.pendingTitle}</h2>
   ${d.pending.length === 0 ? html`<p class="muted">${T.noPending}</p>` : html`<ul class="approval-list">${d.pending.map(pendingItem)}</ul>`}

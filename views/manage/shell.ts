@@ -17,9 +17,11 @@ const GROUPS: [string, Section[]][] = [
 
 export type Counters = { running: number; errorRunIds: string[]; pending: number };
 
-export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string) {
-  const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending });
-  return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}">
+/** `live` names what the screen's stream keeps fresh besides the nav ("run" for one run's page). */
+export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = current) {
+  const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending, running: counters.running });
+  return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}"
+  @counters="update($event)">
   <div class="topbar"><button class="btn menu-btn" type="button"
       @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open"
       :class="hasWork && 'has-work'"
@@ -29,13 +31,20 @@ export function manageMain(a: AssetTable, current: Section, counters: Counters, 
     <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${GROUPS.map(([label, items]) => html`<div class="nav-group"><p class="nav-label">${label}</p>${items.map((s) => navItem(s, current, counters))}</div>`)}</nav>
     <section class="manage-body" id="manage-body">${body}</section>
   </div>
+  <div id="live" hx-sse:connect="/manage/live?section=${live}" hidden></div>
 </main>`;
 }
 
 function navItem(s: Section, current: Section, c: Counters) {
-  const badge = s === "activity" ? html`<span class="badge" x-show="running + unseenErrors > 0" x-text="running + unseenErrors">${c.running}</span>` : s === "approvals" && c.pending > 0 ? html`<span class="badge badge-warn">${c.pending}</span>` : "";
-  const attrs = s === "activity" ? html` x-init="running = ${c.running}"` : "";
-  return html`<a class="nav-item${s === current ? " current" : ""}" href="/manage/${s}" hx-get="/manage/${s}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true"${s === current ? html` aria-current="page"` : ""}${attrs}>${T.sections[s]}${badge}</a>`;
+  const badge = s === "activity"
+    ? html`<span class="badge" x-show="running + unseenErrors > 0" x-text="running + unseenErrors">${c.running}</span>`
+    : s === "approvals"
+    ? html`<span class="badge badge-warn" x-show="pending > 0" x-text="pending"${c.pending ? "" : " x-cloak"}>${
+      c.pending}</span>`
+    : "";
+  const here = s === current;
+  return html`<a class="nav-item${here ? " current" : ""}" href="/manage/${s}" hx-get="/manage/${s}" hx-target="#main"
+  hx-swap="outerHTML" hx-push-url="true"${here ? html` aria-current="page"` : ""}>${T.sections[s]}${badge}</a>`;
 }
 
 /** A section that failed to render: an error card with a reload button; the nav still works (M-54). */

@@ -3,23 +3,25 @@
 import { Hono, type Context } from "hono";
 import { html } from "hono/html";
 import { appShell, pendingTitle } from "../../../views/app-shell.ts";
-import { activitySection, historyPage, historyRows, NEEDS_YOU, runningList } from "../../../views/manage/activity.ts";
+import { activitySection, historyPage, historyRows } from "../../../views/manage/activity.ts";
 import { approvalsSection } from "../../../views/manage/approvals.ts";
 import { costsSection } from "../../../views/manage/costs.ts";
 import { runPage } from "../../../views/manage/run-page.ts";
 import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsData, connectionsSection } from "../../../views/manage/connections.ts";
-import { errorCard, manageMain, SECTIONS, soon, type Counters, type Section } from "../../../views/manage/shell.ts";
+import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
 import { StatsCache } from "../../ledger/stats.ts";
 import { listDecided, listPending } from "../../store/approvals.ts";
 import { listConversations } from "../../store/conversations.ts";
 import { all } from "../../store/db.ts";
-import { getRun, listRuns, listSteps, type Run } from "../../store/runs.ts";
+import { getRun, listRuns, listSteps } from "../../store/runs.ts";
 import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
+import { counters, needsYou } from "../manage-data.ts";
+import { manageStream, sectionTitle, type LiveSection } from "../manage-live.ts";
 import { sessionsData } from "./sessions.ts";
 
 type Body = Parameters<typeof manageMain>[3];
@@ -50,7 +52,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const main = manageMain(d.assets, section, counters(d), content);
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
     const list = listConversations(d.store, { agentId: MASTER });
-    const title = `${T.sections[section]} · ${T.manage}`;
+    const title = sectionTitle(section);
     const pending = listPending(d.store).length;
     // A swapped-in section replaces the tab title too: it keeps the pending count, like a full page.
     const full = () => appShell(d.assets, title, sidebar(d.assets, list, null), main, pending);
@@ -59,6 +61,11 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     return res;
   };
 
+  app.get("/manage/live", (c) => {
+    const asked = c.req.query("section") ?? "";
+    const section: LiveSection = asked === "activity" || asked === "approvals" ? asked : "other";
+    return manageStream(d, section, asked ? sectionTitle(asked) : T.manage);
+  });
   app.get("/manage", (c) => c.redirect("/manage/activity", 302));
   app.get("/manage/activity/:run", (c) => {
     const run = getRun(d.store, c.req.param("run"));
@@ -66,7 +73,6 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const maxSteps = run ? d.crew().get(run.agentId)?.maxSteps ?? 30 : 30;
     return page(c, "activity", () => runPage({ run, steps: run ? listSteps(d.store, run.id) : [], children, maxSteps }), run ? 200 : 404);
   });
-  app.get("/manage/fragments/running", (c) => c.html(runningList(listRuns(d.store, { limit: 200 }).filter((r) => r.status === "running"))));
   app.get("/manage/fragments/history", (c) => {
     const agent = c.req.query("agent") || null;
     const runs = listRuns(d.store, { agentId: agent ?? undefined, before: c.req.query("before") || undefined, limit: PAGE });
@@ -81,14 +87,6 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     return page(c, section, () => (render ? render(d, c) : soon()));
   });
   return app;
-}
-
-function needsYou(d: AppDeps): Run[] {
-  return listRuns(d.store, { limit: 200 }).filter((r) => NEEDS_YOU.has(r.status)).slice(0, 50);
-}
-
-function counters(d: AppDeps): Counters {
-  return { running: d.hub.runningRuns().length, errorRunIds: needsYou(d).map((r) => r.id), pending: listPending(d.store).length };
 }
 
 function activityData(d: AppDeps, agent: string | null) {

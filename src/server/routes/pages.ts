@@ -5,7 +5,7 @@ import { html } from "hono/html";
 import { appShell, pendingTitle } from "../../../views/app-shell.ts";
 import { convMissing } from "../../../views/conv-missing.ts";
 import { chatMain } from "../../../views/chat-page.ts";
-import { convList, sidebar } from "../../../views/sidebar.ts";
+import { sidebar } from "../../../views/sidebar.ts";
 import { chatHeader } from "../../../views/chat-header.ts";
 import { convActivity } from "../../../views/conv-activity.ts";
 import { listPending } from "../../store/approvals.ts";
@@ -45,7 +45,6 @@ export function pageRoutes(d: AppDeps): Hono {
   /** "New conversation": a plain form POST, answered with a redirect to the new conversation. */
   app.post("/ui/conversations", (c) => c.redirect(`/c/${newConversation(d).id}`, 303));
 
-  app.get("/ui/conv-list", (c) => noStore(c.html(convList(list(), c.req.query("current") ?? null))));
   app.get("/c/:id/header", (c) => {
     const data = chatData(d, c.req.param("id"));
     return data ? noStore(c.html(chatHeader(data.conversation, data.crew.length))) : c.body(null, 404);

@@ -1,0 +1,52 @@
+// GET /manage/live?section=<s> (docs/manage.md): the Manage screen of one stream per screen. The nav's
+// counters arrive as a `counters` event; the running list (activity) and the request list (approvals)
+// are replaced whole, the latter only when the set of waiting requests changed, so a half-typed
+// answer in one card survives other runs' steps.
+import { runningList } from "../../views/manage/activity.ts";
+import { approvalsSection } from "../../views/manage/approvals.ts";
+import { partial, type UiFrame } from "../../views/live.ts";
+import type { Signal } from "../activity/hub.ts";
+import { listDecided, listPending } from "../store/approvals.ts";
+import { listRuns } from "../store/runs.ts";
+import { T } from "../texts/vi.ts";
+import type { AppDeps } from "./deps.ts";
+import { counters, needsYou } from "./manage-data.ts";
+import { screenStream } from "./screen-stream.ts";
+
+const ASKS = new Set(["approval_required", "question"]);
+
+export type LiveSection = "activity" | "approvals" | "other";
+
+export function manageStream(d: AppDeps, section: LiveSection, title: string): Response {
+  let waiting = "";
+  const running = (): UiFrame => {
+    const runs = listRuns(d.store, { limit: 200 }).filter((r) => r.status === "running");
+    return { html: partial("#running-runs", "outerHTML", runningList(runs)).toString() };
+  };
+  const approvals = (force: boolean): UiFrame[] => {
+    const pending = listPending(d.store);
+    const key = pending.map((a) => a.id).join(",");
+    if (!force && key === waiting) return [];
+    waiting = key;
+    const body = approvalsSection({ pending, decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length });
+    return [{ html: partial("#approvals-page", "outerHTML", body).toString() }];
+  };
+  const parts = (force: boolean): UiFrame[] => {
+    const out: UiFrame[] = [{ event: "counters", data: counters(d) }];
+    if (section === "activity") out.push(running());
+    if (section === "approvals") out.push(...approvals(force));
+    return out;
+  };
+  return screenStream(d, {
+    current: () => null,
+    title: () => title,
+    snapshot: () => parts(true),
+    // Of a turn's events only a new request changes what Manage shows; runs and decisions do.
+    render: (s: Signal) => (s.type === "event" && !ASKS.has(s.event.type) ? [] : parts(false)),
+  });
+}
+
+export function sectionTitle(section: string): string {
+  const name = (T.sections as Record<string, string>)[section];
+  return name ? `${name} · ${T.manage}` : T.manage;
+}
