@@ -2,7 +2,7 @@
 // today / yesterday / older, "how long ago" and unread dots use the viewer's own calendar and
 // per-device seen marks, so the `convList` component does them in the browser from data-updated.
 import { html, raw } from "hono/html";
-import type { Conversation } from "../src/store/conversations.ts";
+import type { Conversation } from "../src/models/conversations.ts";
 import type { AssetTable } from "../src/server/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { convRowMenu } from "./conv-actions.ts";

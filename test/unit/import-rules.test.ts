@@ -35,7 +35,7 @@ const into = (imports: Import[], folders: string[]) =>
 describe("import rules", () => {
   test("the scan reads imports", () => {
     expect(importsOf("src/turns").some((i) => i.target === "src/store/db.ts")).toBe(true);
-    expect(importsOf("views").some((i) => i.typeOnly && i.target.startsWith("src/store/"))).toBe(true);
+    expect(importsOf("views").some((i) => i.typeOnly && i.target.startsWith("src/models/"))).toBe(true);
   });
 
   test("agent/, llm/ and tools/ import nothing from server/, views/, channels/ or store/", () => {
