@@ -2,7 +2,7 @@
 // feed (hx-sse:connect) whose named frames become window events the components listen to.
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { layout } from "./layout.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

@@ -4,7 +4,7 @@ import { html } from "hono/html";
 import type { Approval } from "../src/models/approvals.ts";
 import type { Conversation } from "../src/models/conversations.ts";
 import type { QueuedMessage } from "../src/models/queue.ts";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { approvalBar } from "./approval-bar.ts";
 import { chatHeader } from "./chat-header.ts";

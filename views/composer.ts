@@ -4,7 +4,7 @@
 import { html } from "hono/html";
 import type { QueuedMessage } from "../src/models/queue.ts";
 import { T } from "../src/texts/vi.ts";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { capControls } from "./chat-header.ts";
 import { icon } from "./layout.ts";
 
