@@ -2,7 +2,7 @@
 // on the stream of the screen inside #main (its `#live` element), which htmx swaps with the screen.
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { layout } from "./layout.ts";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

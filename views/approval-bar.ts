@@ -2,7 +2,7 @@
 // its countdown, approve / deny / "always allow" (hidden when the request carries a reason), or a
 // question with its numbered options and a free answer.
 import { html } from "hono/html";
-import type { Approval } from "../src/store/approvals.ts";
+import type { Approval } from "../src/models/approvals.ts";
 import { T } from "../src/texts/vi.ts";
 import { oneLine } from "./format.ts";
 

@@ -1,7 +1,7 @@
 // #chat-header (M-11…M-15, E-11): the title and three pills — spend vs cap, options, crew size — each
 // opening a card that closes on Escape (focus back to its pill) or a click outside.
 import { html } from "hono/html";
-import type { Conversation } from "../src/store/conversations.ts";
+import type { Conversation } from "../src/models/conversations.ts";
 import { T } from "../src/texts/vi.ts";
 import { headerActions } from "./conv-actions.ts";
 import { money } from "./format.ts";

@@ -1,10 +1,10 @@
 // The chat screen: #main holds the header, the thread, the approval bar and the composer, beside the
 // conversation's activity. The same #main fragment answers a full load and an htmx swap.
 import { html } from "hono/html";
-import type { Approval } from "../src/store/approvals.ts";
-import type { Conversation } from "../src/store/conversations.ts";
-import type { QueuedMessage } from "../src/store/queue.ts";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { Approval } from "../src/models/approvals.ts";
+import type { Conversation } from "../src/models/conversations.ts";
+import type { QueuedMessage } from "../src/models/queue.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { approvalBar } from "./approval-bar.ts";
 import { chatHeader } from "./chat-header.ts";

@@ -2,9 +2,9 @@
 // when the budget is exhausted, and then it carries the raise-cap controls (E-12). The Alpine
 // `composer` component owns drafts, request_ids and Stop.
 import { html } from "hono/html";
-import type { QueuedMessage } from "../src/store/queue.ts";
+import type { QueuedMessage } from "../src/models/queue.ts";
 import { T } from "../src/texts/vi.ts";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { capControls } from "./chat-header.ts";
 import { icon } from "./layout.ts";
 

@@ -2,7 +2,7 @@
 // Both post plain forms (ui-conversations.ts); htmx swaps back the sidebar list and the header, and a
 // refusal lands in the form's own error slot. Deleting asks once more inside the same menu.
 import { html } from "hono/html";
-import type { Conversation } from "../src/store/conversations.ts";
+import type { Conversation } from "../src/models/conversations.ts";
 import { T } from "../src/texts/vi.ts";
 import { TConv } from "../src/texts/vi-conversations.ts";
 

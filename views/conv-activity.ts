@@ -2,7 +2,7 @@
 // summary card. One element: a column on wide screens, a one-line strip on narrow ones (CSS), so
 // exactly one of the two is ever rendered.
 import { html } from "hono/html";
-import type { Run, RunStep } from "../src/store/runs.ts";
+import type { Run, RunStep } from "../src/models/runs.ts";
 import { T } from "../src/texts/vi.ts";
 import { TTool } from "../src/texts/vi-tools.ts";
 import { money, oneLine } from "./format.ts";

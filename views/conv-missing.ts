@@ -1,7 +1,7 @@
 // #main for a conversation id that does not exist (deleted, mistyped): says so, with the way back.
 // Served with status 404, as a full page beside the sidebar or as the htmx fragment.
 import { html } from "hono/html";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { TConv } from "../src/texts/vi-conversations.ts";
 import { icon } from "./layout.ts";

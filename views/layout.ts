@@ -3,7 +3,7 @@
 // full load. No inline script, style or handler: the page's CSP (src/server/security-headers.ts) allows none.
 import { html, raw } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { VERSION } from "../src/version.ts";
 

@@ -2,8 +2,8 @@
 // by its id and replaced whole, so every tab, a reload and a reconnect converge on the same DOM. Only
 // a running turn's text grows in place, appended into its live segment.
 import { html } from "hono/html";
-import type { Message } from "../src/store/messages.ts";
-import type { Run } from "../src/store/runs.ts";
+import type { Message } from "../src/models/messages.ts";
+import type { Run } from "../src/models/runs.ts";
 import { T } from "../src/texts/vi.ts";
 import { messagesHtml, turnHtml, type ThreadData } from "./thread.ts";
 

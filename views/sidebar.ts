@@ -2,8 +2,8 @@
 // today / yesterday / older, "how long ago" and unread dots use the viewer's own calendar and
 // per-device seen marks, so the `convList` component does them in the browser from data-updated.
 import { html, raw } from "hono/html";
-import type { Conversation } from "../src/store/conversations.ts";
-import type { AssetTable } from "../src/server/assets.ts";
+import type { Conversation } from "../src/models/conversations.ts";
+import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { convRowMenu } from "./conv-actions.ts";
 import { icon } from "./layout.ts";

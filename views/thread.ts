@@ -3,8 +3,8 @@
 // Markdown (sanitised) in the browser; user text is shown as typed. Bubbles carry hx-ignore and
 // x-ignore: whatever the text holds, htmx and Alpine never act on it (docs/chat.md).
 import { html, raw } from "hono/html";
-import type { Message } from "../src/store/messages.ts";
-import type { Run } from "../src/store/runs.ts";
+import type { Message } from "../src/models/messages.ts";
+import type { Run } from "../src/models/runs.ts";
 import { T } from "../src/texts/vi.ts";
 import { toolCard, type ToolCardData } from "./tool-card.ts";
 

@@ -1,12 +1,7 @@
 // The Connections catalogue (O-10, O-20): every env var my-crew knows, as data. Adding a variable is
 // adding a row; the page, the API, validation and live checks all read this table.
 import { knownProviders, type ProviderPreset } from "../llm/registry.ts";
-
-export type Group = "models" | "channels" | "search" | "other";
-export const GROUPS: Group[] = ["models", "channels", "search", "other"];
-
-/** secret: only "set / not set" is ever shown; the others show their value. */
-export type Kind = "secret" | "url" | "routes" | "plain";
+import type { Group, Kind } from "../models/connections.ts";
 
 /** A live check (O-13): list the provider's models, or ask Telegram who the bot is. */
 export type LiveCheck = { kind: "models"; provider: ProviderPreset } | { kind: "telegram" };

@@ -3,9 +3,10 @@
 // status code and a count or a bot name: never from the key, the URL (Telegram's holds the token) or
 // an error message (some providers quote part of the key), and nothing here logs.
 import { T } from "../texts/vi.ts";
+import type { CheckResult } from "../models/connections.ts";
 import { TELEGRAM_API_BASE_DEFAULT, type CatalogueRow, type LiveCheck } from "./catalogue.ts";
 
-export type CheckResult = { ok: boolean; detail: string };
+export type { CheckResult };
 type Env = Record<string, string | undefined>;
 
 export const CHECK_TIMEOUT_MS = 10_000;

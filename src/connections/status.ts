@@ -3,22 +3,11 @@
 // configured routes cannot be used. Nothing here ever reads a secret's value out.
 import { EnvFileError } from "../config/env-file.ts";
 import { MASTER, type AppDeps } from "../server/deps.ts";
-import { CATALOGUE, type Group, type Kind } from "./catalogue.ts";
+import type { ConnectionRow, ConnectionsStatus } from "../models/connections.ts";
+import { CATALOGUE } from "./catalogue.ts";
 import { readEnvValues } from "./env-store.ts";
 
-export type ConnectionRow = { name: string; group: Group; kind: Kind; set: boolean; value?: string; check: boolean; desc: string; provider?: string; default?: string; restart?: boolean };
-
-export type ConnectionsStatus = {
-  rows: ConnectionRow[];
-  /** Variables in the env file that the catalogue does not know (the "other variables" list): names only. */
-  other: { name: string; set: boolean }[];
-  /** `<agent>: <why>` for each configured route that does not resolve. */
-  route_problems: string[];
-  /** The master agent has no usable route: turns cannot run (decisions: "No route configured"). */
-  no_routes: boolean;
-  /** The env file has a malformed line (file:line, never its text): saving is refused until fixed. */
-  file_problem?: string;
-};
+export type { ConnectionsStatus };
 
 export type StatusDeps = Pick<AppDeps, "crew" | "env" | "envFile">;
 

@@ -4,20 +4,13 @@
 // messages have a NULL provider and are left out (E-10).
 import { all, type Store } from "../store/db.ts";
 import { DayBucketer, dayWindow } from "./days.ts";
-import { Groups, addRow, emptySums, rounded, type LedgerRow, type Sums } from "./sums.ts";
+import type { ShortSums, Stats, Sums } from "../models/stats.ts";
+import { Groups, addRow, emptySums, rounded, type LedgerRow } from "./sums.ts";
+
+export type { Stats };
 
 /** How many owner-calendar days the ledger covers; every section sums over this window. */
 export const LEDGER_DAYS = 30;
-
-type Short = Pick<Sums, "cost_usd" | "unknown_cost_calls" | "calls">;
-
-export type Stats = {
-  days: ({ date: string } & Sums)[];
-  models: ({ provider: string | null; model: string | null } & Sums)[];
-  purposes: ({ purpose: string } & Short)[];
-  agents: ({ agent_id: string | null } & Short)[];
-  totals: Sums;
-};
 
 export function computeStats(store: Store, timeZone: string, now: Date = new Date(), bucketer?: DayBucketer): Stats {
   const { dates, readFrom } = dayWindow(now, timeZone, LEDGER_DAYS);
@@ -94,7 +87,7 @@ function sideCallRows(store: Store, from: string): LedgerRow[] {
   );
 }
 
-function short<T extends Sums>(g: T): Omit<T, Exclude<keyof Sums, keyof Short>> {
+function short<T extends Sums>(g: T): Omit<T, Exclude<keyof Sums, keyof ShortSums>> {
   const { input_tokens, output_tokens, cached_tokens, reasoning_tokens, ...rest } = g;
   return rest;
 }

@@ -1,5 +1,6 @@
 // One ledger row (an assistant message or a side call) and the running sums every ledger section
 // keeps. A NULL cost is an unknown price: counted in unknown_cost_calls, never added as 0 (E-01).
+import type { Sums } from "../models/stats.ts";
 
 export type LedgerRow = {
   provider: string | null;
@@ -12,16 +13,6 @@ export type LedgerRow = {
   cachedTokens: number | null;
   reasoningTokens: number | null;
   createdAt: string;
-};
-
-export type Sums = {
-  cost_usd: number;
-  unknown_cost_calls: number;
-  calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cached_tokens: number;
-  reasoning_tokens: number;
 };
 
 export function emptySums(): Sums {

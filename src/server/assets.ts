@@ -2,15 +2,11 @@
 // precomputed once for anything over 1 KB. A release that changes only app code keeps vendor URLs.
 import { Hono } from "hono";
 import { T } from "../texts/vi.ts";
-import { ASSET_FILES, ICON_SPRITE, type AssetName } from "./asset-files.ts";
+import type { Asset, AssetName, AssetTable, Bytes, PageAsset } from "../models/assets.ts";
+import { ASSET_FILES, ICON_SPRITE } from "./asset-files.ts";
 import { fontFacesCss } from "./font-faces.ts";
 
-type Bytes = Uint8Array<ArrayBuffer>;
-type Asset = { url: string; type: string; bytes: Bytes; gz?: Bytes };
-/** Embedded files, with the page's styles served as one stylesheet that starts with the font faces. */
-export type PageAsset = Exclude<AssetName, "page-styles.css"> | "page.css";
-/** `sprite`: the icon sprite's markup, inlined into every page so icons cost no request. */
-export type AssetTable = { url(name: PageAsset): string; get(file: string): Asset | undefined; sprite: string };
+export type { AssetTable };
 
 const TYPES: Record<string, string> = {
   js: "text/javascript; charset=utf-8",

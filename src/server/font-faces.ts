@@ -2,7 +2,7 @@
 // the page's stylesheet: pages carry no inline <style>, so their CSP allows styles from 'self' only.
 // One weight (400) is shipped; headings are bolded by the browser, which keeps the first load within
 // its budget (docs/decisions.md, page weight).
-import type { AssetName } from "./asset-files.ts";
+import type { AssetName } from "../models/assets.ts";
 
 // Vietnamese letters come from their own subset file, so a page in Latin only never downloads it.
 const VI_RANGE = "U+0102-0103,U+0110-0111,U+0128-0129,U+0168-0169,U+01A0-01A1,U+01AF-01B0,U+0300-0301,U+0303-0304,"

@@ -4,30 +4,9 @@
 import { crashPoint } from "../crash-point.ts";
 import { addAutoApprove } from "./conversations.ts";
 import { all, newId, nowIso, one, writeReturning, type Store } from "./db.ts";
+import type { Approval, ApprovalKind, ApprovalStatus } from "../models/approvals.ts";
 
-export type ApprovalKind = "approval" | "question";
-export type ApprovalStatus = "pending" | "approved" | "denied" | "expired" | "answered";
-
-export interface Approval {
-  id: string;
-  conversationId: string;
-  runId: string | null;
-  toolCallId: string;
-  tool: string;
-  /** The call's arguments, parsed. */
-  arguments: unknown;
-  /** The ask reason shown verbatim (D-14), or the question of an ask_user. */
-  reason: string | null;
-  kind: ApprovalKind;
-  /** Numbered choices of a question, null when free text. */
-  options: string[] | null;
-  status: ApprovalStatus;
-  answer: string | null;
-  always: boolean;
-  createdAt: string;
-  deadlineAt: string;
-  decidedAt: string | null;
-}
+export type { Approval, ApprovalKind, ApprovalStatus };
 
 export type NewApproval = Pick<Approval, "conversationId" | "toolCallId" | "tool"> &
   Partial<Pick<Approval, "id" | "runId" | "arguments" | "reason" | "kind" | "options">> & {

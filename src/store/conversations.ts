@@ -4,27 +4,9 @@
 // its conv: script store in one transaction (K-17, H-43).
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
 import { convNamespace } from "./script-store.ts";
+import type { Conversation } from "../models/conversations.ts";
 
-export interface Conversation {
-  id: string;
-  agentId: string;
-  title: string;
-  channel: string;
-  source: string;
-  parentId: string | null;
-  forkedFrom: string | null;
-  summary: string | null;
-  spentUsd: number;
-  delegatedUsd: number;
-  unknownCostCalls: number;
-  costCapUsd: number;
-  autonomous: boolean;
-  autoApprove: string[];
-  approvalTtlSeconds: number;
-  skills: string[];
-  createdAt: string;
-  updatedAt: string;
-}
+export type { Conversation };
 
 export type NewConversation = { agentId: string } & Partial<
   Pick<

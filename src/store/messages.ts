@@ -3,34 +3,9 @@
 // send's request_id in the same transaction (B-07). copyMessages is one INSERT ... SELECT (K-07).
 import { all, one, nowIso, write, writeReturning, type Store } from "./db.ts";
 import { recordRequest } from "./requests.ts";
+import type { Message, Role, Usage } from "../models/messages.ts";
 
-export type Role = "user" | "assistant" | "tool";
-
-export interface Usage {
-  costUsd: number | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  cachedTokens: number | null;
-  reasoningTokens: number | null;
-}
-
-export interface Message extends Usage {
-  id: number;
-  conversationId: string;
-  seq: number;
-  role: Role;
-  content: string;
-  /** Parsed JSON as the loop wrote it; null when the message made no calls. */
-  toolCalls: unknown;
-  toolCallId: string | null;
-  name: string | null;
-  model: string | null;
-  provider: string | null;
-  /** Memory/canvas block stored with the message at insert (G-05, H-63). */
-  block: string | null;
-  source: string | null;
-  createdAt: string;
-}
+export type { Message, Role, Usage };
 
 export type NewMessage = Pick<Message, "conversationId" | "role"> &
   Partial<Omit<Message, "id" | "seq" | "conversationId" | "role">> & {

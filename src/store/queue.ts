@@ -5,20 +5,11 @@ import { crashPoint } from "../crash-point.ts";
 import { all, one, nowIso, write, writeReturning, type Store } from "./db.ts";
 import { appendMessage, type Message, type NewMessage } from "./messages.ts";
 import { findRequest, recordRequest, type RequestMatch } from "./requests.ts";
+import type { QueueKind, QueuedMessage } from "../models/queue.ts";
 
 export const QUEUE_LIMIT = 20;
 
-export type QueueKind = "follow_up" | "steer";
-
-export interface QueuedMessage {
-  id: number;
-  conversationId: string;
-  kind: QueueKind;
-  text: string;
-  source: string;
-  requestId: string | null;
-  createdAt: string;
-}
+export type { QueueKind, QueuedMessage };
 
 export interface NewQueued {
   conversationId: string;

@@ -1,27 +1,9 @@
 // The steps of a run (J-03), written at step boundaries only (C-30): streamed tokens never
 // reach SQLite. addStep takes the next per-run seq and inserts in one statement (C-03).
 import { all, nowIso, one, writeReturning, type Store } from "./db.ts";
-import type { Usage } from "./messages.ts";
+import type { RunStep, StepStatus, StepType } from "../models/runs.ts";
 
-export type StepType = "model" | "tool" | "fallback" | "escalation" | "steer" | "tool_script" | "shell_run";
-export type StepStatus = "done" | "error" | "denied" | "refused" | "expired" | "cancelled" | "interrupted";
-
-export interface RunStep extends Usage {
-  id: number;
-  runId: string;
-  seq: number;
-  type: StepType;
-  /** Tool name for tool steps; route or note for the special steps. */
-  name: string | null;
-  toolCallId: string | null;
-  arguments: string | null;
-  result: string | null;
-  status: StepStatus;
-  model: string | null;
-  provider: string | null;
-  startedAt: string;
-  endedAt: string | null;
-}
+export type { RunStep, StepStatus, StepType };
 
 export type NewStep = Pick<RunStep, "runId" | "type"> &
   Partial<Omit<RunStep, "id" | "seq" | "runId" | "type">>;

@@ -2,30 +2,12 @@
 // The schema keeps ended_at set exactly when a run is finished and a halt reason exactly
 // when it halted. reopenRun marks `resumed` before any step (C-11).
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
+import type { HaltReason, Run, RunStatus } from "../models/runs.ts";
 
 // Steps live in run-steps.ts to keep each file small; runs.ts is the entry point for both.
 export { addStep, countSteps, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";
 
-export type RunStatus = "running" | "waiting" | "done" | "halted" | "error" | "interrupted" | "cancelled";
-export type HaltReason = "budget" | "max_steps" | "loop";
-
-export interface Run {
-  id: string;
-  agentId: string;
-  source: string;
-  conversationId: string | null;
-  jobId: string | null;
-  status: RunStatus;
-  haltReason: HaltReason | null;
-  summary: string | null;
-  model: string | null;
-  spentUsd: number;
-  unknownCostCalls: number;
-  afterSeq: number | null;
-  resumed: boolean;
-  startedAt: string;
-  endedAt: string | null;
-}
+export type { HaltReason, Run, RunStatus };
 
 export type NewRun = Pick<Run, "agentId" | "source"> &
   Partial<Pick<Run, "id" | "conversationId" | "jobId" | "afterSeq" | "model" | "startedAt">>;

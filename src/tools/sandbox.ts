@@ -3,9 +3,9 @@
 // nothing of the home (env file, database, other agents' folders) nor of the server's environment.
 import { existsSync } from "node:fs";
 import { sep } from "node:path";
+import type { SandboxProbe } from "../models/sandbox.ts";
 
-/** What the start-up check found: bwrap's path, or why commands run without a sandbox. */
-export type SandboxProbe = { bwrap: string } | { bwrap: null; installed: boolean; reason: string };
+export type { SandboxProbe };
 
 /** How one agent's shell commands are confined; the tool context carries it to shell_run. */
 export type ShellConfinement = {

@@ -1,7 +1,7 @@
 // Manage → activity (J-09, J-23, M-41, M-65): what needs you (failed, interrupted, stopped runs not
 // yet marked seen on this device), what runs now (live), and the stored history.
 import { html } from "hono/html";
-import type { Run } from "../../src/store/runs.ts";
+import type { Run } from "../../src/models/runs.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
 import { money, oneLine } from "../format.ts";

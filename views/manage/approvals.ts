@@ -1,7 +1,7 @@
 // Manage → approvals (M-42, M-65, D-09, D-12): pending requests decided in place with a live countdown,
 // then the history of decided ones with their outcome (expired grey, denied and pending warning).
 import { html } from "hono/html";
-import type { Approval } from "../../src/store/approvals.ts";
+import type { Approval } from "../../src/models/approvals.ts";
 import { T } from "../../src/texts/vi.ts";
 import { oneLine } from "../format.ts";
 

@@ -3,19 +3,11 @@
 // answers with this whole fragment, so the page always shows what the server now holds. A secret's
 // value is never rendered; its input starts empty and is a password field.
 import { html } from "hono/html";
-import type { CheckResult } from "../../src/connections/check.ts";
-import { GROUPS } from "../../src/connections/catalogue.ts";
-import { connectionsStatus, type ConnectionRow, type ConnectionsStatus } from "../../src/connections/status.ts";
-import type { AppDeps } from "../../src/server/deps.ts";
+import { Group, type CheckResult, type ConnectionRow, type ConnectionsStatus } from "../../src/models/connections.ts";
 import { CONN_LABELS } from "../../src/texts/vi-connections.ts";
 import { T } from "../../src/texts/vi.ts";
 
 export const CONNECTIONS_API = "/api/connections";
-
-/** What the section needs: the same status the JSON API answers. */
-export function connectionsData(d: AppDeps): ConnectionsStatus {
-  return connectionsStatus(d);
-}
 
 /** The answer to a save: success on top; a refusal for a known row under that row's field. */
 export type Flash = { ok: boolean; detail: string; name?: string };
@@ -32,7 +24,7 @@ export function connectionsSection(data: ConnectionsStatus, flash?: Flash) {
   ${flash && !refused ? html`<p class="flash ${flash.ok ? "flash-ok" : "card-warn"}" role="${flash.ok ? "status" : "alert"}">${flash.detail}</p>` : ""}
   ${data.file_problem ? html`<p class="card-warn" role="alert">${T.conn.fileBroken(data.file_problem)}</p>` : ""}
   ${problems(data)}
-  ${GROUPS.map((g) => {
+  ${Group.options.map((g) => {
     const rows = data.rows.filter((r) => r.group === g);
     return rows.length === 0 ? "" : html`<section class="conn-group" data-group="${g}"><h2>${T.conn.groups[g]}</h2><ul class="conn-rows">${rows.map(row)}</ul></section>`;
   })}

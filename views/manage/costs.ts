@@ -2,7 +2,7 @@
 // by the owner's calendar day, with a small server-rendered SVG of the last 30 days. Unknown prices
 // are counted and shown as such, never as $0.
 import { html, raw } from "hono/html";
-import type { Stats } from "../../src/ledger/stats.ts";
+import type { Stats } from "../../src/models/stats.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TCost } from "../../src/texts/vi-costs.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";

@@ -2,7 +2,7 @@
 // the run does now ("3/7 steps") or how it ended; the timeline lists every step; the export links sit
 // with the reminder to review before sharing.
 import { html } from "hono/html";
-import type { Run, RunStep } from "../../src/store/runs.ts";
+import type { Run, RunStep } from "../../src/models/runs.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
 import { money, oneLine } from "../format.ts";

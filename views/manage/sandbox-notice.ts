@@ -2,7 +2,7 @@
 // when it is missing or unusable (issue 9). The start-up log says the same once.
 import { html } from "hono/html";
 import { TS } from "../../src/texts/vi-sandbox.ts";
-import type { SandboxProbe } from "../../src/tools/sandbox.ts";
+import type { SandboxProbe } from "../../src/models/sandbox.ts";
 
 /** The part of the settings data this line reads. */
 export type SandboxData = { sandbox: SandboxProbe | null };

@@ -1,7 +1,7 @@
 // The Manage screen (M-39…M-44): a nav in three groups with counters, and one section. Each section
 // renders inside its own boundary, so a broken page shows an error card and the nav stays usable.
 import { html } from "hono/html";
-import type { AssetTable } from "../../src/server/assets.ts";
+import type { AssetTable } from "../../src/models/assets.ts";
 import { T } from "../../src/texts/vi.ts";
 import { icon } from "../layout.ts";
 

@@ -9,9 +9,10 @@ import { costsSection } from "../../../views/manage/costs.ts";
 import { runPage } from "../../../views/manage/run-page.ts";
 import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
-import { connectionsData, connectionsSection } from "../../../views/manage/connections.ts";
+import { connectionsSection } from "../../../views/manage/connections.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
+import { connectionsStatus } from "../../connections/status.ts";
 import { StatsCache } from "../../ledger/stats.ts";
 import { listDecided, listPending } from "../../store/approvals.ts";
 import { listConversations } from "../../store/conversations.ts";
@@ -37,7 +38,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     approvals: (d) => approvalsSection({ pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length }),
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
     settings: (d, c) => settingsSection(settingsData(d), sessionsCard(sessionsData(c, d))),
-    connections: (d) => connectionsSection(connectionsData(d)),
+    connections: (d) => connectionsSection(connectionsStatus(d)),
     ...extra,
   };
 

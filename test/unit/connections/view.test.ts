@@ -1,9 +1,9 @@
 // #connections as rendered: secrets only as "set", never in an input's value; URLs and routes shown;
 // other variables by name; route problems listed; a check button only where a check can run.
 import { describe, expect, test } from "bun:test";
-import type { ConnectionsStatus } from "../../../src/connections/status.ts";
+import { connectionsStatus, type ConnectionsStatus } from "../../../src/connections/status.ts";
 import { T } from "../../../src/texts/vi.ts";
-import { connectionsData, connectionsSection } from "../../../views/manage/connections.ts";
+import { connectionsSection } from "../../../views/manage/connections.ts";
 import { connectionsFixture } from "./fixture.ts";
 
 const KEY = "sk-view-test-0123456789";
@@ -15,7 +15,7 @@ async function render(data: ConnectionsStatus, flash?: { ok: boolean; detail: st
 describe("connections section", () => {
   test("a set secret shows its state and an empty password field; a URL shows its value", async () => {
     const f = await connectionsFixture({ OPENAI_API_KEY: KEY, OLLAMA_BASE_URL: "http://127.0.0.1:11434/v1", MY_AGENT_ROUTES: "fake:echo,groq:llama" });
-    const out = await render(connectionsData(f.deps));
+    const out = await render(connectionsStatus(f.deps));
     expect(out).toStartWith('<div id="connections"');
     expect(out).not.toContain(KEY);
     const openaiRow = out.slice(out.indexOf('data-name="OPENAI_API_KEY"'), out.indexOf('data-name="OPENAI_BASE_URL"'));
