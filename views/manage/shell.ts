@@ -17,8 +17,8 @@ const GROUPS: [string, Section[]][] = [
 
 export type Counters = { running: number; errorRunIds: string[]; pending: number };
 
-/** `live` names what the screen's stream keeps fresh besides the nav ("run" for one run's page). */
-export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = current) {
+/** `live` is the screen's stream query: its section, a run's id on a run page, the page's fingerprint. */
+export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = "") {
   const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending, running: counters.running });
   return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}"
   @counters="update($event)">
@@ -31,7 +31,7 @@ export function manageMain(a: AssetTable, current: Section, counters: Counters, 
     <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${GROUPS.map(([label, items]) => html`<div class="nav-group"><p class="nav-label">${label}</p>${items.map((s) => navItem(s, current, counters))}</div>`)}</nav>
     <section class="manage-body" id="manage-body">${body}</section>
   </div>
-  <div id="live" hx-sse:connect="/manage/live?section=${live}" hidden></div>
+  <div id="live" hx-sse:connect="/manage/live?${live || `section=${current}`}" hidden></div>
 </main>`;
 }
 
