@@ -22,7 +22,12 @@ export type ResolvedProfile = {
   computer: boolean;
 };
 
-export function resolveProfile(id: string, own: AgentProfile, master: AgentProfile, settings: Settings): ResolvedProfile {
+export function resolveProfile(
+  id: string,
+  own: AgentProfile,
+  master: AgentProfile,
+  settings: Settings,
+): ResolvedProfile {
   // The master's own profile is the top-level configuration (F-02); for the master itself it is `own`.
   const up = id === MASTER ? undefined : master;
   const work = own.mode === "work";

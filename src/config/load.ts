@@ -41,7 +41,9 @@ export function loadProfiles(home: string, warn: (line: string) => void): Profil
     const file = join(dir, entry.name, "agent.yaml");
     if (!entry.isDirectory() || entry.name === MASTER || !existsSync(file)) continue;
     try {
-      if (!agentId.safeParse(entry.name).success) throw new ConfigError(`${file}: the folder name is not an agent id (${ID_RULE})`);
+      if (!agentId.safeParse(entry.name).success) {
+        throw new ConfigError(`${file}: the folder name is not an agent id (${ID_RULE})`);
+      }
       agents.set(entry.name, memberProfile(entry.name, loadAgent(file), warn));
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;

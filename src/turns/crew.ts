@@ -83,7 +83,7 @@ export function buildCrew(
     const esc = r.escalationRoute ? resolveRoute(r.escalationRoute, env, extra) : null;
     const allowed = p.tools ? new Set(p.tools) : null;
     const delegates = delegateTargets(id, p, ids);
-    const roster = delegates.map((d) => ({ id: d, name: resolved.get(d)!.name, description: resolved.get(d)!.description }));
+    const roster = delegates.map((d) => ({ id: d, ...pick(resolved.get(d)!) }));
     const personaFile = id === MASTER ? join(paths.root, PERSONA_FILE) : join(paths.agents, id, PERSONA_FILE);
     const parts = { name: r.name, description: r.description, roster, timezone: settings.timezone };
     agents.set(id, {
@@ -138,4 +138,8 @@ function confinement(
     hiddenFiles: files.map((f) => join(home, relative(paths.root, f))),
     network: p.sandbox?.network ?? true,
   };
+}
+
+function pick(r: { name: string; description: string }) {
+  return { name: r.name, description: r.description };
 }
