@@ -4,7 +4,7 @@
 import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
 import { isAbsolute, join, relative, resolve, sep } from "node:path";
 import { agentId, MASTER } from "../config/agent-schema.ts";
-import { writeFileAtomic } from "../config/file-write.ts";
+import { withFileLock, writeFileAtomic } from "../config/file-write.ts";
 import type { HomePaths } from "../config/home.ts";
 import { parseAgentText } from "../config/load.ts";
 import { TEMPLATES, templateById, withPeers } from "../templates/catalogue.ts";
@@ -23,7 +23,12 @@ export type InstallResult =
   | { ok: true; installed: string[]; kept: string[] }
   | { ok: false; problem: InstallProblem };
 
-export async function installTemplate(paths: HomePaths, req: InstallRequest): Promise<InstallResult> {
+export function installTemplate(paths: HomePaths, req: InstallRequest): Promise<InstallResult> {
+  // One install at a time: two racing installs of one id must not both pass the "exists" check.
+  return withFileLock(paths.agents, () => install(paths, req));
+}
+
+async function install(paths: HomePaths, req: InstallRequest): Promise<InstallResult> {
   const template = templateById(req.template);
   if (!template) return refuse({ kind: "unknown_template", template: req.template, known: TEMPLATES.map((t) => t.id) });
   const id = req.id ?? template.id;

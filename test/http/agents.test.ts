@@ -59,6 +59,23 @@ describe("install (F-14, F-16)", () => {
     expect(readFileSync(t.memberFile("researcher"))).toEqual(before);
   });
 
+  test("two installs of one id at once: one 201, one 409; each accepted change emits jobs once", async () => {
+    const t = await app();
+    let jobs = 0;
+    const hubJobs = t.runtime.hub.jobs.bind(t.runtime.hub);
+    t.runtime.hub.jobs = () => {
+      jobs++;
+      hubJobs();
+    };
+    const both = await Promise.all([1, 2].map(() => t.json("/api/agents/install", "POST", { template: "researcher" })));
+    expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(jobs).toBe(1);
+    await t.json("/api/agents/researcher", "PUT", { yaml: "name: R\n" });
+    await t.json("/api/agents/researcher", "PUT", { yaml: "mode: turbo\n" });
+    await t.request("/api/agents/reload", { method: "POST" });
+    expect(jobs).toBe(3);
+  });
+
   test("a pinned workspace is written into the profile and used by the agent", async () => {
     const t = await app();
     const repo = tempDir("repo");
