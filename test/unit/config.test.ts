@@ -90,6 +90,11 @@ describe("agent.yaml", () => {
   test("a token value instead of an env var name is refused; unknown keys are named", () => {
     const f = file("telegram:\n  token_env: 123456:ABCdef\n  chat_id: 1\n", "agent.yaml");
     expect(errorOf(() => loadAgent(f))).toContain('"telegram.token_env"');
+    const aws = file("telegram:\n  token_env: AKIAIOSFODNN7EXAMPLE\n  chat_id: 1\n", "agent.yaml");
+    const why = "must be the NAME of an environment variable (A-Z, 0-9, _), not a secret value";
+    expect(errorOf(() => loadAgent(aws))).toBe(`${aws}: key "telegram.token_env" ${why}`);
+    const name = file("telegram:\n  token_env: TELEGRAM_BOT_TOKEN_2\n  chat_id: 1\n", "agent.yaml");
+    expect(loadAgent(name).telegram!.token_env).toBe("TELEGRAM_BOT_TOKEN_2");
     expect(errorOf(() => loadAgent(file("persona_file: x.md\n", "agent.yaml")))).toContain('unknown key "persona_file"');
   });
 
