@@ -31,6 +31,9 @@ describe("install (F-14, F-16)", () => {
     expect(statSync(t.memberFile("advisor")).mode & 0o777).toBe(0o600);
     expect(readFileSync(join(t.root, "agents", "advisor", "persona.md"), "utf8")).toContain("# Cố vấn");
     // The developer pulls in the advisor and researcher, which are kept as they are.
+    // A rebuild after a save in Connections keeps the crew as last read, not as it was at start.
+    t.runtime.rebuild();
+    expect([...t.runtime.crew().agents.keys()]).toEqual(["default", "advisor", "researcher"]);
     const dev = await t.json("/api/agents/install", "POST", { template: "developer" });
     expect(await dev.json()).toMatchObject({ installed: ["developer"], kept: ["researcher", "advisor"] });
   });
