@@ -66,7 +66,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, ...crewDeps };
   server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
   const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;
-  log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${crewSize}, timezone ${settings.timezone})`);
+  const url = `http://${urlHost(opts.host)}:${server.port}/`;
+  log(`my-crew ${VERSION} serving ${url} (home ${root}, ${crewSize}, timezone ${settings.timezone})`);
   if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
 
