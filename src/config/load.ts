@@ -6,6 +6,7 @@ import { parseDocument } from "yaml";
 import type { z } from "zod";
 import { agentId, agentSchema, MASTER, type AgentProfile } from "./agent-schema.ts";
 import { configSchema, type Config } from "./config-schema.ts";
+import { holdsHome, workspaceDir } from "./home.ts";
 
 export class ConfigError extends Error {}
 
@@ -33,7 +34,7 @@ export type Profiles = {
 export function loadProfiles(home: string, warn: (line: string) => void): Profiles {
   const agents = new Map<string, AgentProfile>();
   const broken = new Map<string, string>();
-  agents.set(MASTER, loadAgent(join(home, "agent.yaml")));
+  agents.set(MASTER, checkWorkspace(home, join(home, "agent.yaml"), loadAgent(join(home, "agent.yaml"))));
   const dir = join(home, "agents");
   if (!existsSync(dir)) return { agents, broken };
   const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
@@ -44,7 +45,7 @@ export function loadProfiles(home: string, warn: (line: string) => void): Profil
       if (!agentId.safeParse(entry.name).success) {
         throw new ConfigError(`${file}: the folder name is not an agent id (${ID_RULE})`);
       }
-      agents.set(entry.name, memberProfile(entry.name, loadAgent(file), warn));
+      agents.set(entry.name, memberProfile(entry.name, checkWorkspace(home, file, loadAgent(file)), warn));
     } catch (e) {
       if (!(e instanceof ConfigError)) throw e;
       broken.set(entry.name, e.message);
@@ -57,6 +58,14 @@ export function loadProfiles(home: string, warn: (line: string) => void): Profil
 /** Validates the text of an agent.yaml as if it were `file`, without reading or writing it. */
 export function parseAgentText(file: string, text: string): AgentProfile {
   return validate(file, agentSchema, parseYaml(file, text));
+}
+
+/** A workspace that is the home or holds it would put the home's secrets within the file tools' reach. */
+export function checkWorkspace(home: string, file: string, profile: AgentProfile): AgentProfile {
+  if (profile.workspace !== undefined && holdsHome(home, workspaceDir(home, profile.workspace))) {
+    throw new ConfigError(`${file}: key "workspace" must not be the my-crew home or a folder that contains it`);
+  }
+  return profile;
 }
 
 function memberProfile(id: string, profile: AgentProfile, warn: (line: string) => void): AgentProfile {

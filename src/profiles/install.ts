@@ -1,11 +1,11 @@
 // Installing a bundled template (F-14, F-15): writes `<home>/agents/<id>/agent.yaml` and `persona.md`
 // for the role and for each peer it delegates to that the home does not have yet. Everything is checked
 // before the first write, so a refused install writes nothing. The caller decides who reloads the crew.
-import { existsSync, mkdirSync, realpathSync, statSync } from "node:fs";
-import { isAbsolute, join, relative, resolve, sep } from "node:path";
+import { existsSync, mkdirSync, statSync } from "node:fs";
+import { isAbsolute, join, resolve } from "node:path";
 import { agentId, MASTER } from "../config/agent-schema.ts";
 import { withFileLock, writeFileAtomic } from "../config/file-write.ts";
-import type { HomePaths } from "../config/home.ts";
+import { holdsHome, type HomePaths } from "../config/home.ts";
 import { parseAgentText } from "../config/load.ts";
 import { TEMPLATES, templateById, withPeers } from "../templates/catalogue.ts";
 import { PERSONA_FILE } from "../turns/crew.ts";
@@ -68,9 +68,8 @@ function refuse(problem: InstallProblem): InstallResult {
 function checkWorkspace(paths: HomePaths, path: string): InstallProblem | null {
   if (!isAbsolute(path)) return { kind: "workspace_not_absolute", path };
   if (!statSync(path, { throwIfNoEntry: false })?.isDirectory()) return { kind: "workspace_missing", path };
-  const up = relative(realpathSync(path), realpathSync(paths.root));
   // The agent's file tools reach everything under its workspace: the home's secrets must not be there.
-  if (up !== ".." && !up.startsWith(`..${sep}`)) return { kind: "workspace_holds_home", path };
+  if (holdsHome(paths.root, path)) return { kind: "workspace_holds_home", path };
   return null;
 }
 

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { MASTER } from "../config/agent-schema.ts";
 import { withFileLock, writeFileAtomic } from "../config/file-write.ts";
 import type { HomePaths } from "../config/home.ts";
-import { ConfigError, parseAgentText } from "../config/load.ts";
+import { checkWorkspace, ConfigError, parseAgentText } from "../config/load.ts";
 import { T_AGENTS } from "../texts/vi-agents.ts";
 import { T } from "../texts/vi.ts";
 import { PERSONA_FILE, type Crew } from "../turns/crew.ts";
@@ -27,7 +27,7 @@ export async function saveAgent(
   if (!crew.agents.has(id) && !crew.broken.has(id)) return { ok: false, status: 404, detail: T.agentNotFound(id) };
   const file = profileFile(d.paths, id);
   try {
-    const profile = parseAgentText(file, req.yaml);
+    const profile = checkWorkspace(d.paths.root, file, parseAgentText(file, req.yaml));
     // On a member the block would only be dropped with a warning at load (F-27): say so now instead.
     if (id !== MASTER && profile.telegram) return { ok: false, status: 422, detail: T_AGENTS.telegramMasterOnly(file) };
   } catch (e) {

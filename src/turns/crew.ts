@@ -2,10 +2,10 @@
 // system prompt and workspace — resolved once from settings, profiles (inherit.ts) and the environment.
 // A broken member is kept aside with its error so the rest of the crew still runs.
 import { mkdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
+import { join, relative } from "node:path";
 import { agentSchema, MASTER, type AgentProfile } from "../config/agent-schema.ts";
 import { resolveProfile } from "../config/inherit.ts";
-import type { HomePaths } from "../config/home.ts";
+import { workspaceDir, type HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
@@ -115,7 +115,7 @@ export function buildCrew(
 }
 
 function workspaceOf(p: AgentProfile, paths: HomePaths): string {
-  const dir = p.workspace ? (isAbsolute(p.workspace) ? p.workspace : join(paths.root, p.workspace)) : paths.workspace;
+  const dir = workspaceDir(paths.root, p.workspace);
   mkdirSync(dir, { recursive: true });
   return realpathSync(dir);
 }

@@ -105,6 +105,7 @@ describe("save (F-22)", () => {
       ["researcher", { yaml: "mode: turbo\n" }, 'key \\"mode\\"'],
       ["researcher", { yaml: "colour: red\n" }, 'unknown key \\"colour\\"'],
       ["researcher", { yaml: "name: [\n" }, "invalid YAML"],
+      ["researcher", { yaml: "workspace: ..\n" }, 'key \\"workspace\\"'],
       ["researcher", { yaml: "telegram:\n  token_env: X\n  chat_id: 1\n" }, 'key \\"telegram\\"'],
       ["default", { yaml: `telegram:\n  token_env: ${TOKEN}\n  chat_id: 1\n` }, 'key \\"telegram.token_env\\"'],
     ];
