@@ -11,7 +11,9 @@ import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
+import { delegateTool } from "../tools/delegate.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
+import { delegateTargets } from "./delegate-targets.ts";
 
 export type AgentRuntime = {
   id: string;
@@ -21,6 +23,8 @@ export type AgentRuntime = {
   routeProblems: string[];
   escalation: Route | null;
   tools: Tool[];
+  /** Whom it may give tasks to (F-08); empty = no delegate tool. */
+  delegates: string[];
   workspace: string;
   /** How its shell commands are confined (issue 9): what they must not see, and the network rule. */
   shell: ShellConfinement;
@@ -56,13 +60,19 @@ export function buildCrew(
     const work = p.mode === "work";
     const allowed = p.tools ? new Set(p.tools) : null;
     const name = p.name ?? (id === "default" ? "my-crew" : id);
+    const delegates = delegateTargets(id, profiles);
+    const crew = delegates.map((d) => ({ id: d, name: profiles.get(d)?.name ?? d }));
     agents.set(id, {
       id,
       name,
       routes,
       routeProblems: problems,
       escalation: esc?.ok ? esc.route : null,
-      tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+      tools: [
+        ...builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+        ...(delegates.length > 0 ? [delegateTool(crew)] : []),
+      ],
+      delegates,
       workspace: workspaces.get(id)!,
       shell: confinement(id, p, paths, workspaces, bwrap),
       autonomous: p.autonomous ?? work,
