@@ -38,7 +38,7 @@ export async function runDelegation(
   });
   const known = listRuns(d.store, { conversationId: child.id, limit: 1 })[0];
   const runId = known?.id ?? d.host.start(child.id, { source: child.source, afterSeq: 0 }).runId;
-  const run = await ended(d, runId, ctx.signal);
+  const run = await ended(d, runId, child.id, ctx.signal);
   if (!run) {
     // The parent was cut: its child stops too (a shutdown cuts every turn itself and keeps them for the boot).
     if (ctx.signal.reason !== "shutdown") d.host.stop(child.id);
@@ -56,8 +56,11 @@ function brief(task: string, from: string): string {
     'If you could not finish the task, end with a line "Status: blocked" and say why.)';
 }
 
-/** Resolves with the run once it has ended (null if the signal fires first); waits through its approvals. */
-function ended(d: DelegationDeps, runId: string, signal: AbortSignal): Promise<Run | null> {
+/**
+ * Resolves with the run once it has ended (null if the signal fires first); waits through its approvals.
+ * A change of the child conversation is looked at too: deleting it closes a waiting run without a frame.
+ */
+function ended(d: DelegationDeps, runId: string, childId: string, signal: AbortSignal): Promise<Run | null> {
   return new Promise((resolve) => {
     const done = (run: Run | null) => {
       unlisten();
@@ -70,7 +73,7 @@ function ended(d: DelegationDeps, runId: string, signal: AbortSignal): Promise<R
     };
     const cut = () => done(null);
     const unlisten = d.hub.listen((s) => {
-      if (s.type === "run" && s.id === runId) check();
+      if ((s.type === "run" && s.id === runId) || (s.type === "conversation" && s.conversation_id === childId)) check();
     });
     signal.addEventListener("abort", cut);
     if (signal.aborted) cut();

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { listPending } from "../../../src/store/approvals.ts";
 import { getConversation } from "../../../src/store/conversations.ts";
 import { getRun, listRuns } from "../../../src/store/runs.ts";
-import { decide } from "../../../src/turns/commands.ts";
+import { decide, remove } from "../../../src/turns/commands.ts";
 import { crewHarness, delegateTo } from "./crew-harness.ts";
 
 type H = ReturnType<typeof crewHarness>;
@@ -107,5 +107,23 @@ describe("approvals in a delegated child", () => {
     expect(parentRun!.status).toBe("cancelled");
     expect(childRun.status).toBe("cancelled");
     expect(getConversation(h.store, conv.id)).toMatchObject({ spentUsd: 0.1, delegatedUsd: 0.1 });
+  });
+
+  test("deleting a child that waits for approval ends the master's wait with a result saying so", async () => {
+    const h = crewHarness({
+      default: { plan: [delegateTo("helper", "write it"), { text: "The helper's work was deleted." }] },
+      helper: {
+        profile: { tools: ["file_write"] },
+        plan: [{ toolCalls: [{ name: "file_write", args: { path: "b", content: "" } }] }],
+      },
+    });
+    const conv = h.conversation();
+    const waiting = firstWaiting(h);
+    const done = h.ask(conv.id, "go");
+    const childId = getRun(h.store, await waiting)!.conversationId!;
+    expect(remove({ store: h.store, host: h.host, hub: h.rt.hub }, childId)).toBe(true);
+    expect((await done).text).toBe("The helper's work was deleted.");
+    const told = h.providers.get("default")!.requests[1]!.messages.at(-1)!.content;
+    expect(told).toContain("did not finish the task: its run ended interrupted");
   });
 });
