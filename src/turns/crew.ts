@@ -1,6 +1,6 @@
 // The running crew: for each agent, what its turns need — routes, escalation, tools, limits, the
 // system prompt and workspace — resolved once from settings, profiles and the environment.
-// mode: work changes defaults, not rules (F-05): more steps, a higher cap, autonomy on.
+// mode: work changes defaults, not rules (F-05): more steps, a higher cap, autonomy on, and delegate (F-06).
 import { mkdirSync, realpathSync } from "node:fs";
 import { isAbsolute, join, relative } from "node:path";
 import type { AgentProfile } from "../config/agent-schema.ts";
