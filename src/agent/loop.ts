@@ -14,6 +14,7 @@ import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
 import { callFailureWords } from "./failure-words.ts";
 import { callModel, recordCall } from "./model-call.ts";
 import { refuseRepeated, repeated } from "./repeats.ts";
+import type { ToolHooks } from "./hooks.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
 import type { RunEnd, TurnStore } from "./turn-store.ts";
@@ -38,6 +39,8 @@ export type TurnInput = {
   log?: (line: string) => void;
   /** The run was cut by a killed process and is resumed: settle its calls as C-26 says. */
   resume?: boolean;
+  /** Hooks around each tool call (kits, F-17). */
+  hooks?: ToolHooks;
 };
 
 /**
@@ -82,6 +85,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     },
     toolOutputChars: input.limits.toolOutputChars,
     summarise: input.summarise,
+    hooks: input.hooks,
   };
   const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();

@@ -7,6 +7,7 @@ import type { ToolCall } from "../llm/types.ts";
 import { parseToolArgs, summarizeCall, type Tool, type ToolContext } from "../tools/define.ts";
 import { CUT, cutReason, record } from "./cut-calls.ts";
 import type { EventSink } from "./events.ts";
+import type { ToolHooks } from "./hooks.ts";
 import { gate, type GatePolicy } from "./gate.ts";
 import { limitOutput, shortenError, type Summariser } from "./tool-output.ts";
 import type { ToolResultRecord, TurnStore } from "./turn-store.ts";
@@ -19,6 +20,8 @@ export type CallEnv = {
   policy: () => GatePolicy;
   toolOutputChars: number;
   summarise?: Summariser;
+  /** Kits' PreToolUse/PostToolUse hooks (F-17); absent = none. */
+  hooks?: ToolHooks;
 };
 
 /**
@@ -54,6 +57,12 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
     }
     if (!parsed!.ok) {
       finish(env, call, "error", parsed!.message);
+      continue;
+    }
+    // A blocking hook stops the call before anyone is asked; its reason is the result (F-17).
+    const blocked = await env.hooks?.beforeTool({ id: call.id, name: call.name, args: parsed!.args }, env.ctx.signal);
+    if (blocked != null) {
+      finish(env, call, "refused", blocked);
       continue;
     }
     const decision = await gate(tool, parsed!.args, env.ctx, env.policy());
@@ -123,7 +132,8 @@ async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) 
     const raw = await running;
     crashPoint("tool-done");
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
-    finish(env, call, "done", output, startedAt);
+    const note = await env.hooks?.afterTool({ id: call.id, name: call.name, args }, output, env.ctx.signal);
+    finish(env, call, "done", note ? `${output}\n\n${note}` : output, startedAt);
   } catch (e) {
     const signal = env.ctx.signal;
     if (signal.aborted) return finish(env, call, "interrupted", CUT.whileRunning(cutReason(signal)), startedAt);
