@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { crewKitMembers } from "../kits/crew-kits.ts";
 import { agentSchema, type AgentProfile } from "./agent-schema.ts";
 import { configSchema, type Config } from "./config-schema.ts";
 
@@ -22,8 +23,7 @@ export function loadAgents(home: string, warn: (line: string) => void): Map<stri
   const agents = new Map<string, AgentProfile>();
   agents.set("default", loadAgent(join(home, "agent.yaml")));
   const dir = join(home, "agents");
-  if (!existsSync(dir)) return agents;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
     const file = join(dir, entry.name, "agent.yaml");
     if (!entry.isDirectory() || entry.name === "default" || !existsSync(file)) continue;
     const profile = loadAgent(file);
@@ -33,6 +33,8 @@ export function loadAgents(home: string, warn: (line: string) => void): Map<stri
     }
     agents.set(entry.name, profile);
   }
+  // Kit agents (`.claude/agents/*.md`, …) join for ids no agent.yaml claims: the yaml wins (F-17).
+  for (const m of crewKitMembers(home, agents, warn)) agents.set(m.id, m.profile);
   return agents;
 }
 

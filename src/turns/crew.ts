@@ -6,6 +6,10 @@ import { isAbsolute, join, relative } from "node:path";
 import type { AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
+import type { ToolHooks } from "../agent/hooks.ts";
+import { agentKit, kitSections, readCrewKits } from "../kits/crew-kits.ts";
+import { kitToolHooks } from "../kits/hooks.ts";
+import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
@@ -29,8 +33,12 @@ export type AgentRuntime = {
   costCapUsd: number;
   approvalTtlSeconds: number;
   toolOutputChars: number;
-  /** Built per turn: the date line at the end changes once a day (G-07). */
-  system(now?: Date): string;
+  /** Kits and skills (src/kits): slash commands, hooks, skills, a kit member's persona (F-17…F-20). */
+  kit: AgentKit;
+  /** The kit hooks around its tool calls in one conversation; undefined when it has none. */
+  hooks(conversationId: string | null, log?: (line: string) => void): ToolHooks | undefined;
+  /** Built per turn: the date line at the end changes once a day (G-07); `skills`: the toggles on. */
+  system(now?: Date, skills?: readonly string[]): string;
 };
 
 export type Crew = { agents: Map<string, AgentRuntime>; get(id: string): AgentRuntime | undefined };
@@ -45,6 +53,7 @@ export function buildCrew(
   const agents = new Map<string, AgentRuntime>();
   const extra = { fake: echoProvider() };
   const workspaces = new Map([...profiles].map(([id, p]) => [id, workspaceOf(p, paths)]));
+  const kits = readCrewKits(paths.root, [...workspaces.values()]);
   for (const [id, p] of profiles) {
     const problems: string[] = [];
     const routes = (p.routes ?? settings.routes).flatMap((label) => {
@@ -56,6 +65,7 @@ export function buildCrew(
     const work = p.mode === "work";
     const allowed = p.tools ? new Set(p.tools) : null;
     const name = p.name ?? (id === "default" ? "my-crew" : id);
+    const kit = agentKit(kits, id, p);
     agents.set(id, {
       id,
       name,
@@ -70,7 +80,11 @@ export function buildCrew(
       costCapUsd: p.cost_cap_usd ?? (work ? 10 : settings.cost_cap_usd),
       approvalTtlSeconds: p.approval_ttl_seconds ?? settings.approval_ttl_seconds,
       toolOutputChars: settings.tool_output_chars,
-      system: (now = new Date()) => systemPrompt(name, p, settings.timezone, now),
+      kit,
+      hooks: (conversationId, log) =>
+        kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell: agents.get(id)!.shell, conversationId, log }),
+      system: (now = new Date(), skills = []) =>
+        systemPrompt(name, p, settings.timezone, now, kitSections(kit, skills)),
     });
   }
   return { agents, get: (id) => agents.get(id) };
@@ -102,12 +116,13 @@ function confinement(
   };
 }
 
-function systemPrompt(name: string, p: AgentProfile, timezone: string, now: Date): string {
+function systemPrompt(name: string, p: AgentProfile, timezone: string, now: Date, sections: string[]): string {
   const date = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(now);
   return [
     `You are ${name}, a personal agent of my-crew running on the owner's own server.${p.description ? ` ${p.description}` : ""}`,
     "Answer in the language the owner writes in. Use tools when they help; state-changing tools may wait for the owner's approval.",
     "Files live in your workspace; paths are relative to it.",
+    ...sections, // KITS: a kit member's persona + skills in force (src/kits/crew-kits.ts kitSections); lead moves this.
     // The date line stays last so the rest of the prompt is identical from turn to turn (G-07).
     `Today is ${date} (${timezone}).`,
   ].join("\n\n");

@@ -14,7 +14,7 @@ import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
-import type { Crew } from "./crew.ts";
+import type { AgentRuntime, Crew } from "./crew.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
 import type { CutTurnReader } from "./resume.ts";
@@ -49,6 +49,9 @@ export class TurnHost implements CutTurnReader {
     const changed = (conv: Parameters<typeof conversationJson>[0]) => deps.hub.conversation(conversationJson(conv));
     this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf: (id) => deps.crew().get(id)?.routes });
   }
+
+  /** The agent as the crew holds it now (its kit commands, for a send). */
+  agent = (agentId: string): AgentRuntime | undefined => this.deps.crew().get(agentId);
 
   running(conversationId: string): ActiveTurn | undefined {
     return this.active.get(conversationId);
@@ -91,7 +94,7 @@ export class TurnHost implements CutTurnReader {
       routes: agent.routes,
       escalation: agent.escalation,
       tools: agent.tools,
-      system: agent.system(),
+      system: agent.system(undefined, conv.skills),
       emit: (e) => {
         watch.publish(e);
         hub.event(run.id, conversationId, e);
@@ -103,6 +106,7 @@ export class TurnHost implements CutTurnReader {
       summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
       log: this.deps.log,
       resume: opts.resume,
+      hooks: agent.hooks(conversationId, this.deps.log),
     }).finally(() => this.finished(conversationId, active));
     const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader: opts.reader ?? "host", watch, abort, done };
     this.active.set(conversationId, active);
