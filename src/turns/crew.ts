@@ -66,6 +66,7 @@ export function buildCrew(
     const allowed = p.tools ? new Set(p.tools) : null;
     const name = p.name ?? (id === "default" ? "my-crew" : id);
     const kit = agentKit(kits, id, p);
+    const shell = confinement(id, p, paths, workspaces, bwrap);
     agents.set(id, {
       id,
       name,
@@ -74,15 +75,14 @@ export function buildCrew(
       escalation: esc?.ok ? esc.route : null,
       tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
       workspace: workspaces.get(id)!,
-      shell: confinement(id, p, paths, workspaces, bwrap),
+      shell,
       autonomous: p.autonomous ?? work,
       maxSteps: p.max_steps ?? (work ? 100 : settings.max_steps),
       costCapUsd: p.cost_cap_usd ?? (work ? 10 : settings.cost_cap_usd),
       approvalTtlSeconds: p.approval_ttl_seconds ?? settings.approval_ttl_seconds,
       toolOutputChars: settings.tool_output_chars,
       kit,
-      hooks: (conversationId, log) =>
-        kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell: agents.get(id)!.shell, conversationId, log }),
+      hooks: (conversationId, log) => kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell, conversationId, log }),
       system: (now = new Date(), skills = []) =>
         systemPrompt(name, p, settings.timezone, now, kitSections(kit, skills)),
     });

@@ -55,11 +55,12 @@ export function conversationRoutes(d: AppDeps): Hono {
 
   app.patch("/:id", async (c) => {
     const id = c.req.param("id");
-    if (!getConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
+    const conv = getConversation(d.store, id);
+    if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
     const b = await readJson(c, patchBody);
     if (!b.ok) return b.response;
     const v = b.value;
-    const toggles = toggleSkills(d.crew().get(getConversation(d.store, id)!.agentId)?.kit.skills ?? []);
+    const toggles = toggleSkills(d.crew().get(conv.agentId)?.kit.skills ?? []);
     const unknown = v.skills?.find((s) => !toggles.includes(s));
     if (unknown !== undefined) return c.json({ detail: TKits.unknownSkill(unknown) }, 422);
     const input = {
