@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
-import { crewKitMembers } from "../kits/crew-kits.ts";
+import { checkSkills, crewKitMembers } from "../kits/crew-kits.ts";
 import { agentSchema, type AgentProfile } from "./agent-schema.ts";
 import { configSchema, type Config } from "./config-schema.ts";
 
@@ -35,6 +35,7 @@ export function loadAgents(home: string, warn: (line: string) => void): Map<stri
   }
   // Kit agents (`.claude/agents/*.md`, …) join for ids no agent.yaml claims: the yaml wins (F-17).
   for (const m of crewKitMembers(home, agents, warn)) agents.set(m.id, m.profile);
+  checkSkills(home, agents, warn);
   return agents;
 }
 

@@ -24,6 +24,17 @@ export function crewKitMembers(home: string, profiles: Map<string, AgentProfile>
   });
 }
 
+/** At load: warns, naming the file, about skills that cannot be used and skills_dirs that do not exist. */
+export function checkSkills(home: string, profiles: Map<string, AgentProfile>, warn: Warn): void {
+  readSkills(join(home, "skills"), warn);
+  for (const [id, p] of profiles) {
+    for (const dir of skillDirs(home, p)) {
+      if (isDir(dir)) readSkills(dir, warn);
+      else warn(`agent ${id}: skills_dirs folder ${dir} does not exist`);
+    }
+  }
+}
+
 /** The kits of one crew build, read once: the home's and each agent folder's (by id). */
 export type CrewKits = { home: Kit; byAgent: Map<string, Kit>; homeSkills: string; root: string };
 
@@ -41,9 +52,8 @@ export function agentKit(kits: CrewKits, id: string, p: AgentProfile, warn: Warn
   const layers = own ? [kits.home, own] : [kits.home];
   const commands = new Map<string, KitCommand>();
   for (const layer of layers) for (const c of layer.commands) commands.set(c.name, c);
-  const dirs = (p.skills_dirs ?? []).map((d) => (isAbsolute(d) ? d : join(kits.root, d)));
   const skills = mergeSkills([
-    ...dirs.map((d) => readSkills(d, warn)),
+    ...skillDirs(kits.root, p).map((d) => readSkills(d, warn)),
     own?.skills ?? [],
     readSkills(kits.homeSkills, warn),
     kits.home.skills,
@@ -69,6 +79,11 @@ export function agentFolders(home: string): string[] {
   const dir = join(home, "agents");
   if (!isDir(dir)) return [];
   return readdirSync(dir).sort().map((name) => join(dir, name)).filter(isDir);
+}
+
+/** An agent's `skills_dirs`, relative ones taken from the home. */
+function skillDirs(home: string, p: AgentProfile): string[] {
+  return (p.skills_dirs ?? []).map((d) => (isAbsolute(d) ? d : join(home, d)));
 }
 
 /** Where the profiles' workspaces are (as crew.ts resolves them; the default is `<home>/workspace`). */

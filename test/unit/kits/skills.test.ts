@@ -1,6 +1,7 @@
 // Skills (F-20): `always` skills are in every prompt; the others only when the conversation turns them
 // on; the prompt stays byte-identical for the same toggles, skills_dirs add skills.
 import { describe, expect, test } from "bun:test";
+import { join } from "node:path";
 import { kitHome, md } from "./fixture.ts";
 import { crewOf } from "./crew.ts";
 
@@ -27,11 +28,19 @@ describe("skills in the prompt", () => {
       "agents/coder/skills/tone/SKILL.md": md({ name: "tone", always: "true" }, "coder-tone-marker"),
       "skills/unnamed.md": "no front matter, no name",
     });
-    const { crew } = crewOf(home);
+    const { crew, warnings } = crewOf(home);
     expect(crew.get("default")!.system(at)).toContain("home-tone-marker");
     const coder = crew.get("coder")!.system(at);
     expect(coder).toContain("coder-tone-marker");
     expect(coder).not.toContain("home-tone-marker");
+    const unnamed = `skill ${join(home, "skills", "unnamed.md")}: no name in its front matter; it is ignored`;
+    expect(warnings.filter((w) => w.startsWith("skill "))).toEqual([unnamed]);
     expect(crew.get("default")!.kit.skills.map((s) => s.name)).toEqual(["house-style", "tone", "x"]);
+  });
+
+  test("a skills_dirs folder that does not exist is named at load", () => {
+    const home = kitHome({ "agents/coder/agent.yaml": "skills_dirs: [nowhere]\n" });
+    const { warnings } = crewOf(home);
+    expect(warnings).toContain(`agent coder: skills_dirs folder ${join(home, "nowhere")} does not exist`);
   });
 });
