@@ -1,7 +1,6 @@
-// Kit slash commands (F-17, F-19): `/name args` where `name` is a command of the agent's kits becomes
-// the command's Markdown body, Claude Code's way — `$ARGUMENTS` is the whole argument text, `$1`…`$9`
-// its words; a body that uses neither gets the arguments appended. A steer command (front matter
-// `steer: true`) joins the running turn like `/steer` (B-14). Any other `/word` stays a plain message.
+// Kit slash commands (F-17, F-19): `/name args`, for a command of the agent's kits, becomes its Markdown
+// body with Claude Code's `$ARGUMENTS` / `$1`…`$9`; a steer command (`steer: true`) joins the running
+// turn like `/steer` (B-14). Any other `/word` stays a plain message.
 import type { AgentKit } from "./types.ts";
 
 const SLASH = /^\/([A-Za-z0-9][A-Za-z0-9_.:-]*)(?:\s+([\s\S]*))?$/;

@@ -1,7 +1,6 @@
-// Runs one command hook with Claude Code's contract: the event as JSON on stdin, exit 2 = block with
-// stderr as the reason. Confined like a shell command (same bwrap sandbox, with the kit folder bound
-// read-only so its scripts run), cwd the agent's workspace, the shell's minimal environment plus
-// CLAUDE_PROJECT_DIR — never the server's secrets — and killed with all it started at the timeout.
+// Runs one command hook with Claude Code's contract (event JSON on stdin, exit 2 = block, stderr the
+// reason), confined like a shell command (bwrap, kit folder bound read-only), cwd the workspace, the
+// shell's minimal environment plus CLAUDE_PROJECT_DIR (no server secret), killed at its timeout.
 import { sandboxArgv, type ShellConfinement } from "../tools/sandbox.ts";
 import { shellEnv } from "../tools/shell-run.ts";
 import type { HookRule } from "./types.ts";

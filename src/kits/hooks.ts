@@ -1,7 +1,6 @@
 // Kit hooks as the loop's ToolHooks (F-17): PreToolUse before the gate, PostToolUse after a call ran,
-// each rule matched against every name the tool has in the alias table. Exit 2 (or Claude Code's JSON
-// `decision: "block"` / `permissionDecision: "deny"`) blocks: the reason is what the model reads.
-// Any other failure (exit 1, a timeout, a hook that cannot start) is logged and does not block.
+// matched under every alias of the tool. Exit 2 (or JSON `decision: "block"` / `permissionDecision:
+// "deny"`) blocks with the reason the model reads; other failures are logged and do not block.
 import type { HookCall, ToolHooks } from "../agent/hooks.ts";
 import { kitToolInput, kitToolName, namesOf } from "./alias.ts";
 import { runHook, type HookOutcome, type HookPlace } from "./hook-run.ts";
