@@ -1,7 +1,6 @@
-// The agent loop: one turn over one conversation. Close calls earlier cuts left open, settle
-// calls left open by a pause (or a restart), then repeat — steer, cap check, model call, record, tools —
-// until a final answer or a stop. It takes a provider chain, tools, an event sink and an abort signal;
-// persistence is the injected TurnStore.
+// The agent loop: one turn over one conversation. Close calls earlier cuts left open, settle calls
+// left open by a pause (or a restart), then repeat — steer, cap check, model call, record, tools — until a
+// final answer or a stop. Provider chain, tools, event sink, abort signal; persistence is the TurnStore.
 import type { ChainOptions } from "../llm/chain.ts";
 import { unansweredCalls } from "../llm/history.ts";
 import type { ChatMessage, Route } from "../llm/types.ts";
@@ -15,6 +14,7 @@ import { callFailureWords } from "./failure-words.ts";
 import { callModel, recordCall } from "./model-call.ts";
 import { relayable } from "./relay.ts";
 import { refuseRepeated, repeated } from "./repeats.ts";
+import type { ToolHooks } from "./hooks.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
 import type { RunEnd, TurnStore } from "./turn-store.ts";
@@ -42,6 +42,8 @@ export type TurnInput = {
   resume?: boolean;
   /** A delegated child: from this model call on it is told to conclude and has no tools. */
   wrapUpFrom?: number;
+  /** Hooks around each tool call (kits, F-17). */
+  hooks?: ToolHooks;
 };
 
 /**
@@ -87,6 +89,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     toolOutputChars: input.limits.toolOutputChars,
     summarise: input.summarise,
     offers: new Map(),
+    hooks: input.hooks,
   };
   const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();

@@ -7,6 +7,7 @@ import type { ToolCall } from "../llm/types.ts";
 import { parseToolArgs, summarizeCall, type Tool, type ToolContext, type ToolExtra } from "../tools/define.ts";
 import { CUT, cutReason, record } from "./cut-calls.ts";
 import type { EventSink } from "./events.ts";
+import type { ToolHooks } from "./hooks.ts";
 import { gate, type GatePolicy } from "./gate.ts";
 import { limitOutput, shortenError, type Summariser } from "./tool-output.ts";
 import type { ToolResultRecord, TurnStore } from "./turn-store.ts";
@@ -21,6 +22,8 @@ export type CallEnv = {
   summarise?: Summariser;
   /** Results a tool offered as the turn's final answer, by call id (F-12 relay). */
   offers?: Map<string, string>;
+  /** Kits' PreToolUse/PostToolUse hooks (F-17); absent = none. */
+  hooks?: ToolHooks;
 };
 
 /**
@@ -56,6 +59,12 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
     }
     if (!parsed!.ok) {
       finish(env, call, "error", parsed!.message);
+      continue;
+    }
+    // A blocking hook stops the call before anyone is asked; its reason is the result (F-17).
+    const blocked = await env.hooks?.beforeTool({ id: call.id, name: call.name, args: parsed!.args }, env.ctx.signal);
+    if (blocked != null) {
+      finish(env, call, "refused", blocked);
       continue;
     }
     const decision = await gate(tool, parsed!.args, { ...env.ctx, callId: call.id }, env.policy());
@@ -132,7 +141,8 @@ async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) 
     crashPoint("tool-done");
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
     if (extra.relay !== undefined) env.offers?.set(call.id, extra.relay);
-    finish(env, call, "done", output, startedAt, spend());
+    const note = await env.hooks?.afterTool({ id: call.id, name: call.name, args }, output, env.ctx.signal);
+    finish(env, call, "done", note ? `${output}\n\n${note}` : output, startedAt, spend());
   } catch (e) {
     const signal = env.ctx.signal;
     const cut = CUT.whileRunning(cutReason(signal));

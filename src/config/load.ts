@@ -4,6 +4,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
+import { checkSkills, crewKitMembers } from "../kits/crew-kits.ts";
 import { agentId, agentSchema, MASTER, type AgentProfile } from "./agent-schema.ts";
 import { configSchema, type Config } from "./config-schema.ts";
 import { holdsHome, workspaceDir } from "./home.ts";
@@ -36,9 +37,8 @@ export function loadProfiles(home: string, warn: (line: string) => void): Profil
   const broken = new Map<string, string>();
   agents.set(MASTER, checkWorkspace(home, join(home, "agent.yaml"), loadAgent(join(home, "agent.yaml"))));
   const dir = join(home, "agents");
-  if (!existsSync(dir)) return { agents, broken };
-  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
-  for (const entry of entries) {
+  const entries = existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : [];
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     const file = join(dir, entry.name, "agent.yaml");
     if (!entry.isDirectory() || entry.name === MASTER || !existsSync(file)) continue;
     try {
@@ -52,6 +52,9 @@ export function loadProfiles(home: string, warn: (line: string) => void): Profil
       warn(`agent ${entry.name} not loaded: ${e.message}`);
     }
   }
+  // Kit agents (`.claude/agents/*.md`, …) join for ids no agent.yaml claims: the yaml wins (F-17).
+  for (const m of crewKitMembers(home, agents, warn)) agents.set(m.id, m.profile);
+  checkSkills(home, agents, warn);
   return { agents, broken };
 }
 

@@ -18,7 +18,11 @@ export type Rejected = { kind: "rejected"; status: 404 | 409 | 422; detail: stri
 export type DecideOutcome = Rejected | { kind: "decided"; approval: Approval; runId: string | null };
 /** A decision as a person gives it: approve (perhaps always), deny, or an answer to a question. */
 export type DecideInput = { decision: "approve" | "deny"; always?: boolean } | { answer: string };
-export type PatchInput = { title?: string; autonomous?: boolean; costCapUsd?: number; revokeAutoApprove?: string };
+export type PatchInput = {
+  title?: string; autonomous?: boolean; costCapUsd?: number; revokeAutoApprove?: string;
+  /** The skill toggles that are on (F-20), replacing the list; names checked by the caller. */
+  skills?: string[];
+};
 
 export function send(d: CommandDeps, input: SendInput): SendOutcome {
   const out = sendMessage(d.host, d.store, input);
@@ -65,7 +69,7 @@ export function patch(d: CommandDeps, id: string, v: PatchInput): boolean {
   d.store.tx(() => {
     if (v.title !== undefined) renameConversation(d.store, id, v.title);
     const autoApprove = v.revokeAutoApprove ? conv.autoApprove.filter((t) => t !== v.revokeAutoApprove) : undefined;
-    updateOptions(d.store, id, { autonomous: v.autonomous, costCapUsd: v.costCapUsd, autoApprove });
+    updateOptions(d.store, id, { autonomous: v.autonomous, costCapUsd: v.costCapUsd, autoApprove, skills: v.skills });
     // A user edit of the conversation is a real change (K-05).
     touchConversation(d.store, id);
   });

@@ -8,6 +8,10 @@ import { agentSchema, MASTER, type AgentProfile } from "../config/agent-schema.t
 import { resolveProfile } from "../config/inherit.ts";
 import { workspaceDir, type HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
+import type { ToolHooks } from "../agent/hooks.ts";
+import { agentKit, kitSections, readCrewKits } from "../kits/crew-kits.ts";
+import { kitToolHooks } from "../kits/hooks.ts";
+import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
@@ -47,8 +51,13 @@ export type AgentRuntime = {
   toolOutputChars: number;
   browser: boolean;
   computer: boolean;
-  /** Built per turn: the persona is read fresh and the date line at the end changes once a day (G-07). */
-  system(now?: Date, sections?: string[]): string;
+  /** Kits and skills (src/kits): slash commands, hooks, skills, a kit member's persona (F-17…F-20). */
+  kit: AgentKit;
+  /** The kit hooks around its tool calls in one conversation; undefined when it has none. */
+  hooks(conversationId: string | null, log?: (line: string) => void): ToolHooks | undefined;
+  /** Built per turn: the persona is read fresh, `skills` are the toggles on, and the date line at the end
+   * changes once a day (G-07). */
+  system(now?: Date, skills?: readonly string[]): string;
 };
 
 export type Crew = {
@@ -74,6 +83,7 @@ export function buildCrew(
   const master = profiles.get(MASTER) ?? agentSchema.parse({});
   const ids = [...profiles.keys()];
   const resolved = new Map([...profiles].map(([id, p]) => [id, resolveProfile(id, p, master, settings)]));
+  const kits = readCrewKits(paths.root, [...workspaces.values()]);
   for (const [id, p] of profiles) {
     const r = resolved.get(id)!;
     const problems: string[] = [];
@@ -88,6 +98,8 @@ export function buildCrew(
     const roster = delegates.map((d) => ({ id: d, ...pick(resolved.get(d)!) }));
     const personaFile = id === MASTER ? join(paths.root, PERSONA_FILE) : join(paths.agents, id, PERSONA_FILE);
     const parts = { name: r.name, description: r.description, roster, timezone: settings.timezone };
+    const kit = agentKit(kits, id, p);
+    const shell = confinement(id, p, paths, workspaces, bwrap);
     agents.set(id, {
       id,
       name: r.name,
@@ -104,7 +116,7 @@ export function buildCrew(
       delegates,
       workspace: workspaces.get(id)!,
       personaFile,
-      shell: confinement(id, p, paths, workspaces, bwrap),
+      shell,
       autonomous: r.autonomous,
       maxSteps: r.maxSteps,
       costCapUsd: r.costCapUsd,
@@ -112,8 +124,11 @@ export function buildCrew(
       toolOutputChars: settings.tool_output_chars,
       browser: r.browser,
       computer: r.computer,
-      system: (now = new Date(), sections = []) =>
-        systemPrompt({ ...parts, persona: readPersona(personaFile), sections }, now),
+      kit,
+      hooks: (conversationId, log) =>
+        kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell, conversationId, log }),
+      system: (now = new Date(), skills = []) =>
+        systemPrompt({ ...parts, persona: readPersona(personaFile), sections: kitSections(kit, skills) }, now),
     });
   }
   return { agents, broken, profiles, get: (id) => agents.get(id) };

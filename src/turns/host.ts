@@ -14,7 +14,7 @@ import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
-import type { Crew } from "./crew.ts";
+import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
@@ -53,13 +53,12 @@ export class TurnHost implements CutTurnReader {
     this.delegator = crewDelegator({ ...deps, host: this });
   }
 
-  running(conversationId: string): ActiveTurn | undefined {
-    return this.active.get(conversationId);
-  }
+  /** The agent as the crew holds it now (its kit commands, for a send). */
+  agent = (agentId: string): AgentRuntime | undefined => this.deps.crew().get(agentId);
 
-  waiting(conversationId: string): boolean {
-    return listPending(this.deps.store, conversationId).length > 0;
-  }
+  running = (conversationId: string): ActiveTurn | undefined => this.active.get(conversationId);
+
+  waiting = (conversationId: string): boolean => this.waitingKind(conversationId) !== null;
 
   /** What the conversation waits for: an approval, a question, or nothing. */
   waitingKind(conversationId: string): "approval" | "question" | null {
@@ -95,7 +94,7 @@ export class TurnHost implements CutTurnReader {
       routes: agent.routes,
       escalation: agent.escalation,
       ...team.input,
-      system: agent.system(),
+      system: agent.system(undefined, conv.skills),
       emit: (e) => {
         watch.publish(e);
         hub.event(run.id, conversationId, e);
@@ -107,6 +106,7 @@ export class TurnHost implements CutTurnReader {
       summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
       log: this.deps.log,
       resume: opts.resume,
+      hooks: agent.hooks(conversationId, this.deps.log),
     }).finally(() => this.finished(conversationId, active));
     const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader: opts.reader ?? "host", watch, abort, done };
     this.active.set(conversationId, active);

@@ -25,6 +25,7 @@ export function conversationJson(c: Conversation) {
     autonomous: c.autonomous,
     auto_approve: c.autoApprove,
     approval_ttl_seconds: c.approvalTtlSeconds,
+    skills: c.skills,
     created_at: c.createdAt,
     updated_at: c.updatedAt,
   };

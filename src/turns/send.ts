@@ -1,6 +1,7 @@
 // Sending a message to a conversation, for every channel (B-07…B-19, L-06…L-09): validation in the
 // order the spec's status codes imply, request_id replay, queueing while busy, `/steer`, and starting
 // the turn. Nothing is stored for a rejected send, so its request_id stays unused (B-09).
+import { expandCommand } from "../kits/commands.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { appendMessage, lastSeq } from "../store/messages.ts";
@@ -28,22 +29,27 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
     const match = findRequest(store, conv.id, input.requestId);
     if (match) return replay(host, conv.id, match);
   }
-  const steer = STEER.exec(input.text.trim());
-  const steerText = steer?.[1]?.trim() ?? "";
-  if (steer && !steerText) return { kind: "rejected", status: 422, detail: T.steerEmpty };
+  const slash = STEER.exec(input.text.trim());
+  const steerText = slash?.[1]?.trim() ?? "";
+  if (slash && !steerText) return { kind: "rejected", status: 422, detail: T.steerEmpty };
+  // A command of the agent's kits is its expanded body, a steer one steers (F-17, F-19).
+  const command = slash ? null : expandCommand(host.agent(conv.agentId)?.kit, input.text);
+  const steer = !!slash || !!command?.steer;
+  const body = slash ? steerText : command ? command.text : input.text;
   if (host.waiting(conv.id)) return { kind: "rejected", status: 409, detail: T.waitingForDecision };
   if (host.running(conv.id)) {
-    const r = enqueue(store, { conversationId: conv.id, kind: steer ? "steer" : "follow_up", text: steer ? steerText : input.text, source: input.source, requestId: input.requestId });
+    const kind = steer ? "steer" : "follow_up";
+    const r = enqueue(store, { conversationId: conv.id, kind, text: body, source: input.source, requestId: input.requestId });
     if (r.status === "full") return { kind: "rejected", status: 429, detail: T.queueFull };
     if (r.status === "duplicate") return replay(host, conv.id, r.match);
     return { kind: "queued", itemId: r.item.id, queueKind: r.item.kind, position: r.position };
   }
-  // Idle: `/steer X` is simply the message X (B-17).
-  const text = steer ? steerText : input.text;
+  // Idle: `/steer X` (or a steer command) is simply the message X (B-17).
   const afterSeq = lastSeq(store, conv.id);
   // The message commits with the run that answers it: a crash never leaves it stored but unanswered.
   const record = () => {
-    appendMessage(store, { conversationId: conv.id, role: "user", content: text, source: input.source, requestId: input.requestId });
+    const message = { conversationId: conv.id, role: "user" as const, content: body, source: input.source };
+    appendMessage(store, { ...message, requestId: input.requestId });
     touchConversation(store, conv.id);
   };
   const turn = host.start(conv.id, { source: input.source, afterSeq, reader: input.reader, record });

@@ -70,6 +70,11 @@ const late = () => import("../../src/ledger/stats.ts");`,
     expect(into(imports, ["src/server", "views", "src/channels", "src/store"])).toEqual([]);
   });
 
+  test("kits/ imports nothing from server/, views/, channels/ or store/", () => {
+    expect(importsOf("src/kits").length).toBeGreaterThan(0);
+    expect(into(importsOf("src/kits"), ["src/server", "views", "src/channels", "src/store"])).toEqual([]);
+  });
+
   test("store/ imports nothing from server/", () => {
     expect(into(importsOf("src/store"), ["src/server"])).toEqual([]);
   });

@@ -6,6 +6,8 @@ import { patch, remove, TITLE_MAX } from "../../turns/commands.ts";
 import { T } from "../../texts/vi.ts";
 import { TConv } from "../../texts/vi-conversations.ts";
 import { conversationDetail, conversationJson } from "../../turns/json.ts";
+import { toggleSkills } from "../../kits/skills.ts";
+import { TKits } from "../../texts/vi-kits.ts";
 import { readJson } from "../body.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
@@ -16,6 +18,8 @@ const patchBody = z.strictObject({
   cost_cap_usd: z.number().min(0).max(100_000).optional(),
   /** Revoke one always-allowed tool (D-07). */
   revoke_auto_approve: z.string().min(1).optional(),
+  /** The skill toggles that are on (F-20); replaces the list. */
+  skills: z.array(z.string().min(1)).max(100).optional(),
 });
 
 export function conversationRoutes(d: AppDeps): Hono {
@@ -51,15 +55,33 @@ export function conversationRoutes(d: AppDeps): Hono {
 
   app.patch("/:id", async (c) => {
     const id = c.req.param("id");
-    if (!getConversation(d.store, id)) return c.json({ detail: T.conversationNotFound }, 404);
+    const conv = getConversation(d.store, id);
+    if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
     const b = await readJson(c, patchBody);
     if (!b.ok) return b.response;
     const v = b.value;
+    const toggles = toggleSkills(d.crew().get(conv.agentId)?.kit.skills ?? []);
+    const unknown = v.skills?.find((s) => !toggles.includes(s));
+    if (unknown !== undefined) return c.json({ detail: TKits.unknownSkill(unknown) }, 422);
     const input = {
       title: v.title, autonomous: v.autonomous, costCapUsd: v.cost_cap_usd, revokeAutoApprove: v.revoke_auto_approve,
+      skills: v.skills && [...new Set(v.skills)].sort(),
     };
     if (!patch(d, id, input)) return c.json({ detail: T.conversationNotFound }, 404);
     return c.json(conversationDetail(d.store, id, !!d.host.running(id)));
+  });
+
+  /** The agent's skills with this conversation's toggles (F-20): what an options card lists. */
+  app.get("/:id/skills", (c) => {
+    const conv = getConversation(d.store, c.req.param("id"));
+    if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
+    const skills = d.crew().get(conv.agentId)?.kit.skills ?? [];
+    const on = new Set(conv.skills);
+    return c.json({
+      skills: skills.map((s) => ({
+        name: s.name, description: s.description, always: s.always, enabled: s.always || on.has(s.name),
+      })),
+    });
   });
 
   app.delete("/:id", (c) => {

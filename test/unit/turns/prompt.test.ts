@@ -11,8 +11,13 @@ import { resolveSettings } from "../../../src/config/settings.ts";
 import { buildCrew } from "../../../src/turns/crew.ts";
 import { delegatesOf } from "../../../src/turns/roster.ts";
 
-function crewOf(profiles: Record<string, object>, personas: Record<string, string> = {}) {
+function crewOf(profiles: Record<string, object>, personas: Record<string, string> = {}, skills: string[] = []) {
   const root = mkdtempSync(join(tmpdir(), "mc-prompt-"));
+  // Skills in the home (docs/kits.md): toggles, whose text joins the prompt when a conversation turns them on.
+  for (const name of skills) {
+    mkdirSync(join(root, "skills", name), { recursive: true });
+    writeFileSync(join(root, "skills", name, "SKILL.md"), `---\nname: ${name}\n---\n${name.toUpperCase()}\n`);
+  }
   for (const [id, text] of Object.entries(personas)) {
     const dir = id === "default" ? root : join(root, "agents", id);
     mkdirSync(dir, { recursive: true });
@@ -48,8 +53,8 @@ describe("system prompt", () => {
   });
 
   test("parts come in a fixed order: identity, persona, roster, rules, extra sections, date", () => {
-    const { crew } = crewOf(profiles, { default: "PERSONA-TEXT" });
-    const p = crew.get("default")!.system(MORNING, ["SKILL-ONE", "SKILL-TWO"]);
+    const { crew } = crewOf(profiles, { default: "PERSONA-TEXT" }, ["skill-one", "skill-two"]);
+    const p = crew.get("default")!.system(MORNING, ["skill-one", "skill-two"]);
     const at = (s: string) => p.indexOf(s);
     expect(p.startsWith("You are my-crew, a personal agent of my-crew running on the owner's own server. Leads the crew.")).toBe(true);
     const order = [at("PERSONA-TEXT"), at("Your crew:"), at("Answer in the language"), at("SKILL-ONE"), at("SKILL-TWO"), at("Today is")];
