@@ -125,15 +125,15 @@ export async function waitIdle(page: Page, timeout = PATIENCE): Promise<void> {
 }
 
 /**
- * Clicks a button of the approval bar or question card the way a person does: after reading it for a
- * moment. Clicking within 250 ms of the bar appearing races the chat tab's own follow-up of the run
- * event (see the "quick decision" test in chat-approval.test.ts), which is not a person's pace.
+ * Clicks a button of the approval bar or question card once Alpine has brought that card to life (its
+ * countdown shows; before that a click does nothing), and waits until the server took the decision.
  */
 export async function decide(page: Page, button: string): Promise<void> {
   const bar = page.locator("#approval-bar section");
-  await bar.waitFor();
-  await Bun.sleep(400);
+  await bar.locator(".countdown").filter({ hasText: /\S/ }).waitFor();
+  const taken = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/ui/approvals/"));
   await bar.getByRole("button", { name: button, exact: true }).click();
+  expect((await taken).status()).toBe(202);
 }
 
 /** The server's view of a conversation (queue, running, options). */
