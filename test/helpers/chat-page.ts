@@ -2,10 +2,11 @@
 // and one Chromium per test file, a fresh browser context per test, and the few moves a person makes
 // (open a conversation, type and press Enter, wait for what appears) written once.
 import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startBinary, stopAll, tempDir, type Running } from "./binary.ts";
 import { launch, withPage } from "./browser.ts";
-import { eventually, PATIENCE } from "./wait.ts";
+import { eventually, gate, PATIENCE } from "./wait.ts";
 
 export { eventually } from "./wait.ts";
 
@@ -30,13 +31,31 @@ export function chatSetup(name: string): Setup {
   return s;
 }
 
-/** Closes the browser and kills every server the file started, whichever fails. */
+/** Closes the browser and kills every server the file started, whichever fails; then lets every busy
+ * command a failed test left running end (a killed server does not stop them). */
 export async function closeAll(s: Partial<Setup>): Promise<void> {
   try {
     await s.browser?.close();
   } finally {
     await stopAll();
+    for (const open of shut) open();
   }
+}
+
+const shut = new Set<() => void>();
+
+/**
+ * A shell_run message whose command runs until the test calls `open` (wait.ts's gate, in the server's
+ * workspace): a turn that stays busy for as long as the test needs, on any machine.
+ */
+export function busyTool(s: Setup) {
+  const g = gate(join(s.home, "workspace"));
+  const open = () => {
+    shut.delete(open);
+    g.open();
+  };
+  shut.add(open);
+  return { text: `/tool shell_run ${JSON.stringify({ command: g.command })}`, started: g.started, open };
 }
 
 /** A fresh context (clean localStorage) for one test; fails on any page error or console error. */
