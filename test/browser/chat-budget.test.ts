@@ -6,15 +6,16 @@ import { join } from "node:path";
 import { T } from "../../src/texts/vi.ts";
 import { startBinary, tempDir } from "../helpers/binary.ts";
 import { launch } from "../helpers/browser.ts";
-import { api, closeAll, inPage, SLOW, type Setup } from "../helpers/chat-page.ts";
+import { api, busyTool, closeAll, inPage, ready, SLOW, type Setup } from "../helpers/chat-page.ts";
 
 const s = {} as Setup;
 setDefaultTimeout(SLOW);
 beforeAll(async () => {
   const env = { MY_AGENT_ROUTES: "fake:paid" };
+  s.home = tempDir("browser-budget");
   await Promise.all([
     launch().then((b) => (s.browser = b)),
-    startBinary(["--port", "0", "--home", tempDir("browser-budget")], { env }).then((r) => (s.server = r)),
+    startBinary(["--port", "0", "--home", s.home], { env }).then((r) => (s.server = r)),
   ]);
 });
 afterAll(() => closeAll(s));
@@ -54,11 +55,13 @@ describe("budget, second tab, dark mode", () => {
     await inPage(s, "second-tab", async (a) => {
       const b = await a.context().newPage();
       await Promise.all([a.goto(`${s.server.url}/c/${conv}`), b.goto(`${s.server.url}/c/${conv}`)]);
-      await b.locator("#composer textarea").waitFor();
-      await a.locator("#composer textarea").fill('/tool shell_run {"command":"sleep 1; echo xong-roi"}');
+      await Promise.all([ready(a), ready(b)]);
+      const busy = busyTool(s);
+      await a.locator("#composer textarea").fill(busy.text);
       await a.locator("#composer textarea").press("Enter");
       await b.locator('.turn.live .tool-card[data-tool="shell_run"]').waitFor();
-      await b.locator(".msg.assistant .bubble", { hasText: "xong-roi" }).waitFor();
+      busy.open();
+      await b.locator(".msg.assistant .bubble", { hasText: "shell_run:" }).waitFor();
       expect(await b.locator(".tool-card.st-done").count()).toBe(1);
     });
   });

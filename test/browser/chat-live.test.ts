@@ -4,12 +4,12 @@
 import { describe, expect, test } from "bun:test";
 import type { BrowserContext, Page } from "playwright-core";
 import { T } from "../../src/texts/vi.ts";
-import { chatSetup, eventually, inPage, newConversation, openChat, sendAccepted, waitIdle } from "../helpers/chat-page.ts";
+import { busyTool, chatSetup, eventually, inPage, newConversation, openChat, sendAccepted, waitIdle }
+  from "../helpers/chat-page.ts";
 
 const s = chatSetup("live");
 /** Several tabs load while a turn runs: on a busy machine that takes longer than one tab's test. */
 const PATIENT = 90_000;
-const slow = (seconds: number) => `/tool shell_run {"command":"sleep ${seconds}"}`;
 
 /** `#thread`'s innerHTML with insignificant whitespace between tags removed. */
 /** The thread once every answer is rendered: the Markdown library loads on first use, per tab, later. */
@@ -45,7 +45,7 @@ describe("one live stream per chat screen", () => {
     await inPage(s, "live-second-tab", (page) => withTabs(async (opened) => {
       const id = await newConversation(s, { autonomous: true });
       await openChat(page, s, id);
-      await sendAccepted(page, slow(60));
+      await sendAccepted(page, busyTool(s).text);
       await page.locator('#thread .turn.live .tool-card[data-tool="shell_run"]').waitFor();
       const runId = await page.locator("#thread .turn.live").getAttribute("id");
       const second = await openTab(id, opened);

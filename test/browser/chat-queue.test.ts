@@ -4,25 +4,26 @@
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
 import { T } from "../../src/texts/vi.ts";
-import { assistantTexts, chatSetup, chipTexts, composer, detail, eventually, inPage, newConversation, openChat, ready, send, sendAccepted, userTexts, waitForReply, waitIdle } from "../helpers/chat-page.ts";
+import { assistantTexts, busyTool, chatSetup, chipTexts, composer, detail, eventually, inPage, newConversation, openChat, ready,
+  send, sendAccepted, userTexts, waitForReply, waitIdle } from "../helpers/chat-page.ts";
 
 const s = chatSetup("queue");
-const slow = (seconds: number) => `/tool shell_run {"command":"sleep ${seconds}"}`;
 const chips = (page: Page) => page.locator("#chips .chip");
 
-/** An autonomous conversation with a slow turn running in the page. */
-async function busy(page: Page, seconds: number): Promise<string> {
+/** An autonomous conversation whose turn runs in the page until the test opens its gate. */
+async function busy(page: Page) {
   const id = await newConversation(s, { autonomous: true });
+  const tool = busyTool(s);
   await openChat(page, s, id);
-  await sendAccepted(page, slow(seconds));
+  await sendAccepted(page, tool.text);
   await page.locator('#thread .turn.live .tool-card[data-tool="shell_run"]').waitFor();
-  return id;
+  return { id, ...tool };
 }
 
 describe("queue, steer and stop while a turn runs", () => {
   test("a message sent while busy becomes a chip, the composer stays usable, and it is answered after the turn", async () => {
     await inPage(s, "queue-follow-up", async (page) => {
-      await busy(page, 2);
+      const first = await busy(page);
       await sendAccepted(page, "rồi làm tiếp");
       await eventually(async () => expect(await chipTexts(page)).toEqual([`${T.chipQueued} rồi làm tiếp`]));
       expect(await composer(page).isEditable()).toBe(true);
@@ -30,32 +31,35 @@ describe("queue, steer and stop while a turn runs", () => {
       expect(await page.locator(".btn-send").isEnabled()).toBe(true);
       await composer(page).fill("");
       expect(await page.locator("#thread .turn.live").count()).toBe(1);
+      first.open();
       await waitForReply(page, "rồi làm tiếp");
       await waitIdle(page);
       expect(await chips(page).count()).toBe(0);
-      expect(await userTexts(page)).toEqual([slow(2), "rồi làm tiếp"]);
+      expect(await userTexts(page)).toEqual([first.text, "rồi làm tiếp"]);
       expect(await page.locator("#thread .turn").count()).toBe(2);
     });
   });
 
   test("/steer while busy shows the steer chip, then the text appears as a user bubble inside the running turn", async () => {
     await inPage(s, "queue-steer", async (page) => {
-      await busy(page, 2);
+      const first = await busy(page);
       const turn = page.locator("#thread .turn.live");
       const turnId = await turn.getAttribute("id");
       await sendAccepted(page, "/steer dùng đơn vị mét");
       await eventually(async () => expect(await chipTexts(page)).toEqual([`${T.chipSteer} dùng đơn vị mét`]));
+      // The steer is taken once the running tool ends, before the next model call.
+      first.open();
       await eventually(async () => expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toContain("dùng đơn vị mét"));
       await eventually(async () => expect(await chips(page).count()).toBe(0));
       await waitIdle(page);
       expect(await page.locator("#thread .turn").count()).toBe(1);
-      expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toEqual([slow(2), "dùng đơn vị mét"]);
+      expect(await page.locator(`[id="${turnId}"] .msg.user .bubble`).allInnerTexts()).toEqual([first.text, "dùng đơn vị mét"]);
     });
   });
 
   test("Stop with two queued chips: texts return to the start of the composer in send order, the turn ends at once", async () => {
     await inPage(s, "queue-stop", async (page) => {
-      const id = await busy(page, 6);
+      const { id, text } = await busy(page);
       await sendAccepted(page, "thứ nhất");
       await sendAccepted(page, "thứ hai");
       await eventually(async () => expect(await chips(page).count()).toBe(2));
@@ -66,7 +70,7 @@ describe("queue, steer and stop while a turn runs", () => {
       // The turn ends in view: the stopped notice replaces the live turn, and no tool is left "running".
       await eventually(async () => expect(await page.locator("#thread .turn .notice").allInnerTexts()).toEqual([T.turnStopped]));
       await waitIdle(page);
-      // Ended at once, not after its 6 s: the command was cut, so its card is not "done".
+      // Ended at once, its command cut (it would run until its gate opened), so its card is not "done".
       const statuses = await page.locator("#thread .tool-card .tc-status").allInnerTexts();
       expect(statuses).not.toContain(T.toolRunning);
       expect(statuses).not.toContain(T.toolStatus.done!);
@@ -74,14 +78,14 @@ describe("queue, steer and stop while a turn runs", () => {
       expect(d.running).toBe(false);
       expect(d.queued).toEqual([]);
       // Nothing of the queue was answered: the server stored no other message, and the page shows none.
-      expect(d.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual([slow(6)]);
-      expect(await userTexts(page)).toEqual([slow(6)]);
+      expect(d.messages.filter((m: any) => m.role === "user").map((m: any) => m.content)).toEqual([text]);
+      expect(await userTexts(page)).toEqual([text]);
     });
   });
 
   test("F5 during a slow turn: the page attaches to the running turn, shows its end, and rebuilds the chips", async () => {
     await inPage(s, "queue-reload", async (page) => {
-      await busy(page, 3);
+      const first = await busy(page);
       await sendAccepted(page, "sau khi tải lại");
       await eventually(async () => expect(await chips(page).count()).toBe(1));
       await page.reload();
@@ -89,6 +93,7 @@ describe("queue, steer and stop while a turn runs", () => {
       expect(await chipTexts(page)).toEqual([`${T.chipQueued} sau khi tải lại`]);
       await page.locator('#thread .turn.live .tool-card[data-tool="shell_run"]').waitFor();
       expect(await page.locator(".btn-stop").isVisible()).toBe(true);
+      first.open();
       // The running turn ends in view: its tool card is finished, then the queued message is answered.
       await eventually(async () => expect(await page.locator('#thread .tool-card[data-tool="shell_run"] .tc-status').innerText()).toBe(T.toolStatus.done!));
       await waitForReply(page, "sau khi tải lại");

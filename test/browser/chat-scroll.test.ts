@@ -2,7 +2,8 @@
 // button appears, and it brings them back to the end (docs/chat.md).
 import { describe, expect, test } from "bun:test";
 import type { Page } from "playwright-core";
-import { chatSetup, eventually, inPage, newConversation, openChat, sendAccepted, waitIdle } from "../helpers/chat-page.ts";
+import { busyTool, chatSetup, eventually, inPage, newConversation, openChat, sendAccepted, waitIdle }
+  from "../helpers/chat-page.ts";
 
 const s = chatSetup("scroll");
 const SHORT_WINDOW = { width: 1280, height: 520 };
@@ -22,10 +23,13 @@ describe("the thread's scroll", () => {
       await waitIdle(page);
       await eventually(async () => expect(await gap(page)).toBeLessThan(48));
       expect(await page.locator(".new-below").isVisible()).toBe(false);
-      await sendAccepted(page, '/tool shell_run {"command":"sleep 2"}');
+      const busy = busyTool(s);
+      await sendAccepted(page, busy.text);
       await page.locator("#thread .turn.live").waitFor();
       await page.locator(".thread-wrap").evaluate((w) => w.scrollTo(0, 0));
-      await waitIdle(page, 15_000);
+      // The turn's end grows the thread while the person is scrolled up.
+      busy.open();
+      await waitIdle(page);
       await page.locator(".new-below").waitFor();
       expect(await page.locator(".new-below").innerText()).toBe("↓ mới");
       expect(await gap(page)).toBeGreaterThan(48);

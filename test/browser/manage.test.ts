@@ -3,16 +3,18 @@
 // opens by direct URL.
 import { describe, expect, test } from "bun:test";
 import { T } from "../../src/texts/vi.ts";
-import { api, chatSetup, inPage, newConversation } from "../helpers/chat-page.ts";
-import { until } from "../helpers/wait.ts";
+import { api, busyTool, chatSetup, inPage, newConversation } from "../helpers/chat-page.ts";
 
 const s = chatSetup("manage");
 
 describe("Manage screen", () => {
   test("a stopped run appears in 'Cần bạn xử lý' and is gone after 'Đã xem', also after a reload", async () => {
     const id = await newConversation(s, { autonomous: true });
-    void fetch(`${s.server.url}/api/conversations/${id}/messages`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: '/tool shell_run {"command":"sleep 5"}' }) });
-    expect((await until(() => api(s, "GET", `/api/conversations/${id}`), (d) => d.running)).running).toBe(true);
+    const busy = busyTool(s);
+    const body = JSON.stringify({ text: busy.text });
+    const headers = { "content-type": "application/json" };
+    void fetch(`${s.server.url}/api/conversations/${id}/messages`, { method: "POST", headers, body });
+    expect(await busy.started()).toBe(true);
     expect((await api(s, "POST", `/api/conversations/${id}/stop`)).cancelled).toBe(true);
     const run = (await api(s, "GET", "/api/activity/runs")).runs.find((r: any) => r.conversation_id === id);
     await inPage(s, "manage-needs-you", async (page) => {

@@ -4,12 +4,12 @@
 // non-replay-safe command ran twice, each cut run resumed at most once, and the next turn in the same
 // conversation succeeds against the strict provider. `npm run test:crash`; CRASH_SEED=n replays a run.
 import { afterAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { CrashPoint } from "../../src/crash-point.ts";
-import { tempDir } from "../helpers/binary.ts";
+import { stopAll, tempDir } from "../helpers/binary.ts";
 import { startStrictProvider } from "../helpers/strict-provider.ts";
-import { assertProperties, boot, death, send, settle, until, type Server } from "./harness.ts";
+import { gate } from "../helpers/wait.ts";
+import { assertProperties, boot, death, send, settle, type Server } from "./harness.ts";
 
 type Kill = CrashPoint | "external" | "sigterm-tool";
 const POINTS: Kill[] = [
@@ -37,72 +37,82 @@ const plan: Plan[] = Array.from({ length: KILLS }, (_, i) => {
 });
 
 const strict = startStrictProvider({ pieceMs: 15 });
-const alive: Server[] = [];
-afterAll(() => {
-  for (const s of alive) s.proc.kill("SIGKILL");
-  strict.stop();
+// Each test kills its servers in a finally; this catches one a timed-out test could not reach.
+afterAll(async () => {
+  try {
+    await stopAll();
+  } finally {
+    strict.stop();
+  }
 });
 
 const shell = (command: string) => `/tool shell_run ${JSON.stringify({ command })}`;
 
 describe("crash harness", () => {
-  plan.forEach(({ kill, nth, delay, withTool }, i) => {
-    test(`kill ${i + 1}: ${kill}${nth > 1 ? `:${nth}` : ""}`, () => cutAndCheck(kill, nth, delay, withTool, i), 60_000);
+  plan.forEach((p, i) => {
+    test(`kill ${i + 1}: ${p.kill}${p.nth > 1 ? `:${p.nth}` : ""}`, () => cutAndCheck(p, i), 60_000);
   });
 });
 
-async function cutAndCheck(kill: Kill, nth: number, delay: number, withTool: boolean, i: number) {
+async function cutAndCheck({ kill, nth, delay, withTool }: Plan, i: number) {
   const home = tempDir(`crash-${i}`);
-  const id = () => crypto.randomUUID().slice(0, 8);
-  const refusedBefore = strict.refusals.length;
-  const logs: string[] = [];
-  // resume-start needs a cut run first: the first process dies mid-command, the second while resuming.
-  const outside = kill === "external" || kill === "sigterm-tool";
-  const armed = outside ? undefined : kill === "resume-start" ? "tool-started" : `${kill}:${nth}`;
-  const a = await boot(home, strict, armed);
-  alive.push(a);
-  const conv = (await a.json("/api/conversations", "POST", {})).id as string;
-  const decision = kill === "decision-tx" || kill === "decision-committed";
-  if (!decision) await a.call(`/api/conversations/${conv}`, "PATCH", { autonomous: true });
-  const write = (tail = "") => shell(`echo ${id()} >> ran.log${tail}`);
-
-  if (kill === "queue-tx") {
-    void send(a, conv, write("; sleep 1"));
-    await until(() => a.json(`/api/conversations/${conv}`), (d) => d.running);
-    expect((await send(a, conv, `queued ${id()}`))[0]?.type).toBe("queued");
-  } else if (decision) {
-    expect((await send(a, conv, write())).at(-1)?.type).toBe("approval_required");
-    const p = (await a.json("/api/approvals")).pending[0];
-    await a.call(`/api/approvals/${p.id}`, "POST", { decision: "approve" }).catch(() => {});
-  } else if (kill === "sigterm-tool") {
-    const line = id();
-    void send(a, conv, shell(`echo ${line} >> ran.log; sleep 5`));
-    const log = join(home, "workspace", "ran.log");
-    await until(async () => existsSync(log) && readFileSync(log, "utf8").includes(line), Boolean);
-    a.proc.kill("SIGTERM");
-  } else if (kill === "external") {
-    void send(a, conv, withTool ? write("; sleep 0.2") : `hello ${id()}`);
-    await Bun.sleep(delay); // the random moment of the kill, not a synchronisation
-    a.proc.kill("SIGKILL");
-  } else {
-    const needsTool = kill.startsWith("tool-") || kill === "resume-start";
-    void send(a, conv, needsTool || withTool ? write() : `hello ${id()}`);
-  }
-  const ended = await death(a);
-  logs.push(a.log());
-  expect({ kill, ended }).toEqual({ kill, ended: kill === "sigterm-tool" ? "exit 0" : "SIGKILL" });
-
-  if (kill === "resume-start") {
-    const b = await boot(home, strict, "resume-start");
-    alive.push(b);
-    expect(await death(b)).toBe("SIGKILL");
-    logs.push(b.log());
-  }
-  const c = await boot(home, strict);
-  alive.push(c);
+  // A command that runs until the test lets it end, however slow the machine (the queue and SIGTERM
+  // kills); opened in the finally too, so a killed server leaves nothing running in its sandbox.
+  const busy = gate(join(home, "workspace"));
+  const servers: Server[] = [];
+  const start = async (crashAt?: string) => {
+    const s = await boot(home, strict, crashAt);
+    servers.push(s);
+    return s;
+  };
   try {
+    const id = () => crypto.randomUUID().slice(0, 8);
+    const refusedBefore = strict.refusals.length;
+    const logs: string[] = [];
+    // resume-start needs a cut run first: the first process dies mid-command, the second while resuming.
+    const outside = kill === "external" || kill === "sigterm-tool";
+    const armed = outside ? undefined : kill === "resume-start" ? "tool-started" : `${kill}:${nth}`;
+    const a = await start(armed);
+    const conv = (await a.json("/api/conversations", "POST", {})).id as string;
+    const decision = kill === "decision-tx" || kill === "decision-committed";
+    if (!decision) await a.call(`/api/conversations/${conv}`, "PATCH", { autonomous: true });
+    const write = (tail = "") => shell(`echo ${id()} >> ran.log${tail}`);
+
+    if (kill === "queue-tx") {
+      // The second message queues behind a turn held busy; the kill comes when the queue drains.
+      void send(a, conv, write(`; ${busy.command}`));
+      await busy.started();
+      expect((await send(a, conv, `queued ${id()}`))[0]?.type).toBe("queued");
+      busy.open();
+    } else if (decision) {
+      expect((await send(a, conv, write())).at(-1)?.type).toBe("approval_required");
+      const p = (await a.json("/api/approvals")).pending[0];
+      await a.call(`/api/approvals/${p.id}`, "POST", { decision: "approve" }).catch(() => {});
+    } else if (kill === "sigterm-tool") {
+      // The command is still running when SIGTERM arrives: it ends only when the gate opens.
+      void send(a, conv, write(`; ${busy.command}`));
+      await busy.started();
+      a.proc.kill("SIGTERM");
+    } else if (kill === "external") {
+      void send(a, conv, withTool ? write("; sleep 0.2") : `hello ${id()}`);
+      await Bun.sleep(delay); // the random moment of the kill, not a synchronisation
+      a.proc.kill("SIGKILL");
+    } else {
+      const needsTool = kill.startsWith("tool-") || kill === "resume-start";
+      void send(a, conv, needsTool || withTool ? write() : `hello ${id()}`);
+    }
+    const ended = await death(a);
+    logs.push(a.stderr());
+    expect({ kill, ended }).toEqual({ kill, ended: kill === "sigterm-tool" ? "exit 0" : "SIGKILL" });
+
+    if (kill === "resume-start") {
+      const b = await start("resume-start");
+      expect(await death(b)).toBe("SIGKILL");
+      logs.push(b.stderr());
+    }
+    const c = await start();
     const d = await settle(c, conv);
-    logs.push(c.log());
+    logs.push(c.stderr());
     const { ran, resumed } = assertProperties(d, home, logs, { mayBeUnanswered: kill === "resume-start" });
     const tools = d.messages.filter((m: any) => m.role === "tool").map((m: any) => m.content.split(/[:.]/)[0]);
     const runs = (await c.json("/api/activity/runs")).runs;
@@ -114,6 +124,7 @@ async function cutAndCheck(kill: Kill, nth: number, delay: number, withTool: boo
     expect(strict.refusals.slice(refusedBefore)).toEqual([]);
     expect(runs.filter((r: any) => r.status === "running")).toEqual([]);
   } finally {
-    c.proc.kill("SIGKILL");
+    busy.open();
+    await Promise.all(servers.map((s) => s.stop()));
   }
 }

@@ -4,73 +4,42 @@
 import { expect } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { binaryPath, tempDir } from "../helpers/binary.ts";
+import { launchBinary, type Launched } from "../helpers/binary.ts";
 import { collect, isEnd, type Frame } from "../helpers/sse.ts";
 import type { StrictProvider } from "../helpers/strict-provider.ts";
+import { PATIENCE, until } from "../helpers/wait.ts";
 
-export type Server = {
-  proc: Bun.Subprocess<"ignore", "pipe", "pipe">;
-  url: string | null;
-  log: () => string;
+export type Server = Launched & {
   call: (path: string, method?: string, body?: unknown) => Promise<Response>;
   json: (path: string, method?: string, body?: unknown) => Promise<any>;
 };
 
-/** Starts the binary; resolves once it serves, or once it died while starting (a kill at boot). */
+/**
+ * Starts the binary (tracked, and dying with the test process); resolves once it serves, or once it died
+ * while starting (a kill at boot): `url` is null then.
+ */
 export async function boot(home: string, strict: StrictProvider, crashAt?: string): Promise<Server> {
   const env: Record<string, string> = {
-    PATH: process.env.PATH ?? "/usr/bin:/bin",
-    HOME: tempDir("crash-user"),
     MY_AGENT_ROUTES: "openai:strict",
     OPENAI_API_KEY: "sk-crash-harness",
     OPENAI_BASE_URL: strict.url,
   };
   if (crashAt) env.MY_CREW_CRASH_AT = crashAt;
-  const args = [binaryPath(), "--port", "0", "--home", home];
-  const proc = Bun.spawn(args, { env, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
-  let err = "";
-  void (async () => {
-    for await (const chunk of proc.stderr) err += new TextDecoder().decode(chunk);
-  })();
-  const server: Server = {
-    proc,
-    url: null,
-    log: () => err,
-    call: (path, method = "GET", body) => {
-      const init = { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) };
-      return fetch(`${server.url}${path}`, init as RequestInit);
-    },
-    json: async (path, method, body) => (await server.call(path, method, body)).json(),
+  const run = await launchBinary(["--port", "0", "--home", home], { env });
+  const call = (path: string, method = "GET", body?: unknown) => {
+    const init = { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) };
+    return fetch(`${run.url}${path}`, init as RequestInit);
   };
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline && proc.exitCode === null && proc.signalCode === null) {
-    const m = /serving (http:\/\/\S+?)\/? /.exec(err);
-    if (m) {
-      server.url = m[1]!.replace(/\/$/, "");
-      return server;
-    }
-    await Bun.sleep(10);
-  }
-  if (proc.exitCode === null && proc.signalCode === null) throw new Error(`binary did not start: ${err}`);
-  await proc.exited;
-  return server;
+  return { ...run, call, json: async (path, method, body) => (await call(path, method, body)).json() };
 }
 
 /** Resolves with the signal that ended the process, or null if it still runs after `ms`. */
-export async function death(s: Server, ms = 15_000): Promise<string | null> {
-  const timer = Bun.sleep(ms).then(() => "timeout" as const);
-  const r = await Promise.race([s.proc.exited.then(() => "exited" as const), timer]);
-  return r === "timeout" ? null : String(s.proc.signalCode ?? `exit ${s.proc.exitCode}`);
-}
-
-/** Polls until `ok`, or gives up after `ms` and returns the last value (the assertion then says why). */
-export async function until<T>(what: () => Promise<T>, ok: (v: T) => boolean, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > deadline) return v;
-    await Bun.sleep(25);
-  }
+export async function death(s: Server, ms = PATIENCE): Promise<string | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), ms)));
+  const r = await Promise.race([s.proc.exited, late]);
+  clearTimeout(timer);
+  return r === "late" ? null : String(s.proc.signalCode ?? `exit ${s.proc.exitCode}`);
 }
 
 /** Waits until the conversation rests: no turn, no queue, no decision pending (any is approved). */

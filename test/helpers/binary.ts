@@ -66,22 +66,39 @@ export function watchText(stream: ReadableStream<Uint8Array>, pattern: RegExp) {
 }
 
 export type Running = { proc: Child; url: string; stderr: () => string; stop: () => Promise<void> } & AsyncDisposable;
+/** A binary that may have died while it booted: `url` is null then. */
+export type Launched = Omit<Running, "url"> & { url: string | null };
 
 /** Starts the binary and resolves once it logs its URL; rejects with its output if it exits first. */
-export async function startBinary(args: string[], opts: { cwd?: string; env?: Record<string, string>; bin?: string } = {}): Promise<Running> {
+export async function startBinary(args: string[], opts: StartOptions = {}): Promise<Running> {
+  const r = await launchBinary(args, opts);
+  if (r.url !== null) return { ...r, url: r.url };
+  throw new Error(`binary did not start (exit ${r.proc.exitCode ?? r.proc.signalCode}): ${r.stderr()}`);
+}
+
+type StartOptions = { cwd?: string; env?: Record<string, string>; bin?: string };
+
+/**
+ * Starts the binary, tracked like every child; resolves once it logs its URL, or with `url` null once it
+ * exited before that (a process killed while it boots). One that stays silent for 60 s is killed.
+ */
+export async function launchBinary(args: string[], opts: StartOptions = {}): Promise<Launched> {
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: tempDir("userhome"), ...opts.env };
   const proc = spawnChild([opts.bin ?? binaryPath(), ...args], { cwd: opts.cwd, env });
   const err = watchText(proc.stderr, /serving (http:\/\/\S+?)\/? /);
+  const halt = () => stop(proc);
+  const launched = { proc, stderr: err.text, stop: halt, [Symbol.asyncDispose]: halt };
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<null>((r) => (timer = setTimeout(() => r(null), 60_000)));
+  const late = new Promise<"late">((r) => (timer = setTimeout(() => r("late"), 60_000)));
   const m = await Promise.race([err.seen, late]);
   clearTimeout(timer);
-  if (!m) {
-    await stop(proc);
-    throw new Error(`binary did not start (exit ${proc.exitCode ?? proc.signalCode}): ${err.text()}`);
+  if (m === "late") {
+    await halt();
+    throw new Error(`binary logged no URL within 60 s: ${err.text()}`);
   }
-  const halt = () => stop(proc);
-  return { proc, url: m[1]!.replace(/\/$/, ""), stderr: err.text, stop: halt, [Symbol.asyncDispose]: halt };
+  // No URL and the output closed: the process is gone, or going (halt waits for its exit either way).
+  if (!m) await halt();
+  return { ...launched, url: m ? m[1]!.replace(/\/$/, "") : null };
 }
 
 /** Runs the binary to completion and returns exit code and output. */

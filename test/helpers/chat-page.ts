@@ -2,10 +2,11 @@
 // and one Chromium per test file, a fresh browser context per test, and the few moves a person makes
 // (open a conversation, type and press Enter, wait for what appears) written once.
 import { afterAll, beforeAll, expect, setDefaultTimeout } from "bun:test";
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startBinary, stopAll, tempDir, type Running } from "./binary.ts";
 import { launch, withPage } from "./browser.ts";
-import { eventually, PATIENCE } from "./wait.ts";
+import { eventually, gate, PATIENCE } from "./wait.ts";
 
 export { eventually } from "./wait.ts";
 
@@ -30,13 +31,31 @@ export function chatSetup(name: string): Setup {
   return s;
 }
 
-/** Closes the browser and kills every server the file started, whichever fails. */
+/** Closes the browser and kills every server the file started, whichever fails; then lets every busy
+ * command a failed test left running end (a killed server does not stop them). */
 export async function closeAll(s: Partial<Setup>): Promise<void> {
   try {
     await s.browser?.close();
   } finally {
     await stopAll();
+    for (const open of shut) open();
   }
+}
+
+const shut = new Set<() => void>();
+
+/**
+ * A shell_run message whose command runs until the test calls `open` (wait.ts's gate, in the server's
+ * workspace): a turn that stays busy for as long as the test needs, on any machine.
+ */
+export function busyTool(s: Setup) {
+  const g = gate(join(s.home, "workspace"));
+  const open = () => {
+    shut.delete(open);
+    g.open();
+  };
+  shut.add(open);
+  return { text: `/tool shell_run ${JSON.stringify({ command: g.command })}`, started: g.started, open };
 }
 
 /** A fresh context (clean localStorage) for one test; fails on any page error or console error. */
@@ -125,15 +144,15 @@ export async function waitIdle(page: Page, timeout = PATIENCE): Promise<void> {
 }
 
 /**
- * Clicks a button of the approval bar or question card the way a person does: after reading it for a
- * moment. Clicking within 250 ms of the bar appearing races the chat tab's own follow-up of the run
- * event (see the "quick decision" test in chat-approval.test.ts), which is not a person's pace.
+ * Clicks a button of the approval bar or question card once Alpine has brought that card to life (its
+ * countdown shows; before that a click does nothing), and waits until the server took the decision.
  */
 export async function decide(page: Page, button: string): Promise<void> {
   const bar = page.locator("#approval-bar section");
-  await bar.waitFor();
-  await Bun.sleep(400);
+  await bar.locator(".countdown").filter({ hasText: /\S/ }).waitFor();
+  const taken = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/ui/approvals/"));
   await bar.getByRole("button", { name: button, exact: true }).click();
+  expect((await taken).status()).toBe(202);
 }
 
 /** The server's view of a conversation (queue, running, options). */

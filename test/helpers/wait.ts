@@ -31,12 +31,15 @@ export async function eventually(assertion: () => unknown, ms = PATIENCE): Promi
 
 /**
  * A shell command that runs until the test opens its gate: a turn kept busy exactly as long as the test
- * needs, however slow the machine. `started` waits until the command runs; `open` lets it end.
+ * needs, however slow the machine. `started` waits until the command runs; `open` lets it end. A server
+ * killed mid-command leaves it running in its sandbox, so it also gives up after 12,000 polls (at least
+ * 10 minutes): a run that was interrupted before it could open the gate leaves nothing behind for good.
  */
 export function gate(workspace: string) {
   const name = `gate-${crypto.randomUUID().slice(0, 8)}`;
+  const shut = `[ ! -e ${name}.open ] && [ $n -lt 12000 ]`;
   return {
-    command: `touch ${name}.started; until [ -e ${name}.open ]; do sleep 0.05; done`,
+    command: `touch ${name}.started; n=0; while ${shut}; do sleep 0.05; n=$((n+1)); done`,
     started: () => until(() => existsSync(join(workspace, `${name}.started`)), Boolean),
     open: () => {
       mkdirSync(workspace, { recursive: true });

@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { listMessages } from "../../src/store/messages.ts";
 import { testApp } from "../helpers/app.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
+import { gate } from "../helpers/wait.ts";
 
 describe("sending a message", async () => {
   const t = await testApp();
@@ -60,10 +61,14 @@ describe("sending a message", async () => {
   test("the turn belongs to the server: a closed tab does not stop it; GET …/turn attaches, 204 when idle", async () => {
     const id = await newConv({});
     await t.json(`/api/conversations/${id}`, "PATCH", { autonomous: true });
-    const res = await send(id, { text: '/tool shell_run {"command":"sleep 0.4; echo slept"}' });
+    const busy = gate(t.runtime.crew().get("default")!.workspace);
+    const command = `${busy.command}; echo slept`;
+    const res = await send(id, { text: `/tool shell_run ${JSON.stringify({ command })}` });
     await res.body!.cancel();
+    expect(await busy.started()).toBe(true);
     const watch = await t.request(`/api/conversations/${id}/turn`);
     expect(watch.status).toBe(200);
+    busy.open();
     const frames = await collect(watch, isEnd);
     expect(frames[0]).toMatchObject({ type: "watching", running: true });
     expect(frames.at(-1)!.type).toBe("done");

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { runBinary, startBinary, stopAll, tempDir } from "../helpers/binary.ts";
 import { T } from "../../src/texts/vi.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
+import { gate, until } from "../helpers/wait.ts";
 
 // Every server a test started is killed, passed or failed.
 afterAll(stopAll);
@@ -30,27 +31,21 @@ async function start(home: string) {
   return { r, call, json, send, answered };
 }
 
-async function until<T>(what: () => Promise<T> | T, ok: (v: T) => boolean, ms = 10_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await what();
-    if (ok(v) || Date.now() > deadline) return v;
-    await Bun.sleep(25);
-  }
-}
-
 describe("shutdown and restart", () => {
   test("SIGTERM mid-command: the call is closed as cut, the run resumes once after the restart", async () => {
     const home = tempDir("sigterm");
     const a = await start(home);
     const conv = await a.json("/api/conversations", "POST", {});
     await a.call(`/api/conversations/${conv.id}`, "PATCH", { autonomous: true });
-    const turn = a.send(conv.id, "touch started; sleep 5; touch finished");
-    const started = join(home, "workspace", "started");
-    expect(await until(() => existsSync(started), Boolean)).toBe(true);
+    // The command runs until its gate opens, so SIGTERM lands mid-command however slow the machine.
+    const busy = gate(join(home, "workspace"));
+    const turn = a.send(conv.id, `${busy.command}; touch finished`);
+    expect(await busy.started()).toBe(true);
     a.r.proc.kill("SIGTERM");
     expect(await a.r.proc.exited).toBe(0);
     await (await turn).body?.cancel().catch(() => {});
+    // Nothing a test starts keeps running; the shutdown killed the command, so "finished" stays absent.
+    busy.open();
 
     const b = await start(home);
     expect(b.r.stderr().match(/resuming run \S+, cut by the restart/g)).toHaveLength(1);

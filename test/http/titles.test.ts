@@ -4,16 +4,8 @@ import { all } from "../../src/store/db.ts";
 import { cleanTitle } from "../../src/turns/title.ts";
 import { testApp } from "../helpers/app.ts";
 import { collect } from "../helpers/sse.ts";
-
-/** Polls the store until `check` holds: the title call runs in the background after the turn. */
-async function until<T>(read: () => T, check: (v: T) => boolean, timeoutMs = 8_000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = read();
-    if (check(v) || Date.now() > end) return v;
-    await Bun.sleep(20);
-  }
-}
+// The title call runs in the background after the turn: the tests poll the store for it.
+import { until } from "../helpers/wait.ts";
 
 type Row = { purpose: string; cost_usd: number | null; conversation_id: string; run_id: string | null };
 

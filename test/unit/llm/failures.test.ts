@@ -2,6 +2,7 @@
 // mid-stream, a refused connection, and an abort through the request's signal. Never a throw.
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import type { Provider, StreamItem } from "../../../src/llm/types.ts";
+import { until } from "../../helpers/wait.ts";
 import { closedPort, startWireServer, type WireServer } from "../../helpers/wire-server.ts";
 import { an, anthropic, collect, KEY, last, oa, openai, request } from "./wire.ts";
 
@@ -86,8 +87,7 @@ describe.each(clients)("$name failures", ({ make, partial, errorBody }) => {
     }
     expect(performance.now() - started).toBeLessThan(1000);
     expect(errorOf(items)).toMatchObject({ kind: "aborted", transient: false });
-    await Promise.race([wire.requests[0]!.closed, Bun.sleep(1000)]);
-    expect(wire.requests[0]!.wasClosed()).toBe(true);
+    expect(await until(() => wire.requests[0]!.wasClosed(), Boolean)).toBe(true);
   });
 
   test("aborting before the response headers arrive also ends promptly", async () => {
@@ -98,8 +98,7 @@ describe.each(clients)("$name failures", ({ make, partial, errorBody }) => {
     const items = await collect(make(wire.url).stream(request({ signal: controller.signal })));
     expect(performance.now() - started).toBeLessThan(1000);
     expect(errorOf(items)).toMatchObject({ kind: "aborted", transient: false });
-    await Promise.race([wire.requests[0]!.closed, Bun.sleep(1000)]);
-    expect(wire.requests[0]!.wasClosed()).toBe(true);
+    expect(await until(() => wire.requests[0]!.wasClosed(), Boolean)).toBe(true);
   });
 
   test("an already aborted signal sends nothing", async () => {
@@ -113,7 +112,6 @@ describe.each(clients)("$name failures", ({ make, partial, errorBody }) => {
   test("a consumer that stops reading releases the connection", async () => {
     wire.reply({ chunks: partial, then: "hang" });
     for await (const item of make(wire.url).stream(request())) if (item.kind === "text") break;
-    await Promise.race([wire.requests[0]!.closed, Bun.sleep(1000)]);
-    expect(wire.requests[0]!.wasClosed()).toBe(true);
+    expect(await until(() => wire.requests[0]!.wasClosed(), Boolean)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "bun:tes
 import { existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { SHELL_ENV_NAMES, shellEnv, shellRun } from "../../../src/tools/shell-run.ts";
+import { until } from "../../helpers/wait.ts";
 import { context, failure, run, tempDir } from "./helpers.ts";
 
 let ws: string;
@@ -13,7 +14,7 @@ beforeEach(() => {
 /** Alive and not a zombie (a killed orphan may wait a moment for its reaper). */
 function alive(pid: number): boolean {
   const stat = `/proc/${pid}/stat`;
-  if (existsSync("/proc/self/stat")) return existsSync(stat) && !/^\d+ \(.*\) Z/.test(readFileSync(stat, "utf8"));
+  if (existsSync("/proc/self/stat")) return existsSync(stat) && !/^\d+ \(.*\) Z/.test(readIfThere(stat));
   try {
     process.kill(pid, 0);
     return true;
@@ -21,6 +22,18 @@ function alive(pid: number): boolean {
     return false;
   }
 }
+
+/** The file's text, or "" when it vanished in the meantime (a process reaped between two reads). */
+function readIfThere(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** Waits until the process is gone (its group was killed; the reaper may take a moment). */
+const gone = (pid: number) => until(() => alive(pid), (a) => !a);
 
 describe("shell_run flags", () => {
   test("asks for approval, is not replay-safe, and summarises by its command", () => {
@@ -105,19 +118,21 @@ describe("shell_run stopping", () => {
     expect(Date.now() - started).toBeLessThan(5000);
     expect(out).toMatch(/^Stopped after 1 s: the command did not finish within timeout_seconds/);
     const pid = Number(readFileSync(join(ws, "bg.pid"), "utf8"));
-    await Bun.sleep(200);
-    expect(alive(pid)).toBe(false);
+    expect(await gone(pid)).toBe(false);
   });
 
   test("the caller's abort signal kills the command and fails the call", async () => {
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 300);
+    const command = "sleep 30 & echo $! > bg.pid; sleep 30";
+    const call = failure(shellRun, { command }, context(ws, { signal: ac.signal }));
+    // Aborted once the command runs (its background child is written down), not after a guessed delay.
+    expect(await until(() => readIfThere(join(ws, "bg.pid")).trim() !== "", Boolean)).toBe(true);
     const started = Date.now();
-    const msg = await failure(shellRun, { command: "sleep 30 & echo $! > bg.pid; sleep 30" }, context(ws, { signal: ac.signal }));
+    ac.abort();
+    const msg = await call;
     expect(Date.now() - started).toBeLessThan(5000);
     expect(msg).toMatch(/turn was cancelled/);
-    await Bun.sleep(200);
-    expect(alive(Number(readFileSync(join(ws, "bg.pid"), "utf8")))).toBe(false);
+    expect(await gone(Number(readFileSync(join(ws, "bg.pid"), "utf8")))).toBe(false);
   });
 
   test("an already aborted signal runs nothing", async () => {

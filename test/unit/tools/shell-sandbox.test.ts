@@ -12,6 +12,7 @@ import { openStore, type Store } from "../../../src/store/db.ts";
 import { probeSandbox } from "../../../src/tools/sandbox.ts";
 import { shellRun } from "../../../src/tools/shell-run.ts";
 import { buildCrew, type AgentRuntime } from "../../../src/turns/crew.ts";
+import { until } from "../../helpers/wait.ts";
 import { context, failure, refusal, run, tempDir } from "./helpers.ts";
 
 const FILE_SECRET = "sk-file-secret-0a1b2c3d4e";
@@ -35,13 +36,9 @@ function agent(id: string, sandboxed: boolean, profiles: Record<string, unknown>
 const shell = (a: AgentRuntime, command: string, extra = {}) =>
   run(shellRun, { command, ...extra }, context(a.workspace, { shell: a.shell }));
 
-/** Resolves once no live process has `marker` in its command line; rejects the test after 5 s. */
-async function gone(marker: string): Promise<number[]> {
-  const deadline = Date.now() + 5000;
-  // A killed process may stay a zombie for a moment until its parent reaps it.
-  while (pidsWith(marker).length > 0 && Date.now() < deadline) await Bun.sleep(20);
-  return pidsWith(marker);
-}
+/** The live processes with `marker` in their command line once there are none, or those left at the
+ * deadline (a killed process may stay a zombie for a moment until its parent reaps it). */
+const gone = (marker: string) => until(() => pidsWith(marker), (pids) => pids.length === 0);
 
 /** Host pids whose command line contains `marker` (the sandbox's own pids mean nothing out here). */
 function pidsWith(marker: string): number[] {
@@ -176,9 +173,12 @@ describe("stopping a sandboxed command", () => {
   test("the turn's abort kills it too", async () => {
     const a = agent("default", true);
     const ac = new AbortController();
-    setTimeout(() => ac.abort(), 500);
     const ctx = context(a.workspace, { shell: a.shell, signal: ac.signal });
-    const msg = await failure(shellRun, { command: "sleep 9287 & sleep 9288" }, ctx);
+    const call = failure(shellRun, { command: "sleep 9287 & touch abort-started; sleep 9288" }, ctx);
+    // Aborted once the command runs inside the sandbox, not after a guessed delay.
+    expect(await until(() => existsSync(join(a.workspace, "abort-started")), Boolean)).toBe(true);
+    ac.abort();
+    const msg = await call;
     expect(msg).toMatch(/turn was cancelled/);
     expect(await gone("sleep 928")).toEqual([]);
   });
