@@ -51,6 +51,7 @@ function questionCard(a: Approval) {
 </section>`;
 }
 
-function optionItem(o: string) {
+/** One numbered answer to a question; also used by Manage → approvals. */
+export function optionItem(o: string) {
   return html`<li><button type="button" class="btn" @click="decide({answer: ${JSON.stringify(o)}})">${o}</button></li>`;
 }
