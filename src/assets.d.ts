@@ -4,3 +4,6 @@ declare module "*.css" { const path: string; export default path; }
 declare module "*.svg" { const path: string; export default path; }
 declare module "*/public/dist/page.js" { const path: string; export default path; }
 declare module "*/public/dist/markdown-lib.js" { const path: string; export default path; }
+// Bundled agent templates, imported `with { type: "text" }` (src/templates/catalogue.ts).
+declare module "*.yaml" { const text: string; export default text; }
+declare module "*.md" { const text: string; export default text; }

@@ -5,6 +5,7 @@ import { ConfigError } from "./config/load.ts";
 import { parseArgs, USAGE } from "./cli/args.ts";
 import { StartupError } from "./cli/log.ts";
 import { serve } from "./cli/serve.ts";
+import { agentCommand } from "./cli/agent.ts";
 import { VERSION } from "./version.ts";
 
 const EXPECTED = [HomeError, EnvFileError, ConfigError, StartupError];
@@ -15,9 +16,15 @@ async function main(argv: string[]): Promise<void> {
     case "version": return void console.log(`my-crew ${VERSION}`);
     case "help": return void process.stdout.write(USAGE);
     case "error": return fail(cmd.message, 2);
-    case "agent": return fail("`agent` commands are not available yet in this version", 2);
+    case "agent": return agent(cmd.args);
     case "serve": return serve(cmd);
   }
+}
+
+async function agent(args: string[]): Promise<void> {
+  const r = await agentCommand(args, process.env);
+  if (r.code !== 0) fail(r.out, r.code);
+  console.log(r.out);
 }
 
 function fail(message: string, code: number): never {

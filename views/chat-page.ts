@@ -30,7 +30,8 @@ export type ChatData = {
 };
 
 /** The thread and the activity column fail independently (M-54); `log` receives the stack. */
-export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => void) {
+/** `seen` fingerprints the state this page shows, so the screen's stream need not send it again. */
+export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => void, seen = "") {
   const c = d.conversation;
   const locked = c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
   const state = JSON.stringify({ conv: c.id, running: d.running, run: d.runningRunId });
@@ -51,7 +52,7 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
     ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>
   ${boundary(() => convActivity(d.activity), "conv-activity", log)}
-  <div id="live" hx-sse:connect="/c/${c.id}/live" hidden></div>
+  <div id="live" hx-sse:connect="/c/${c.id}/live${seen ? `?seen=${seen}` : ""}" hidden></div>
 </main>`;
 }
 

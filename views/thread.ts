@@ -15,7 +15,9 @@ export type ThreadData = {
   toolStatus: Map<string, string>;
   agentName: string;
   agentId: string;
-  skipRunId?: string;
+  /** The run a turn is running now, rendered live with the text written so far. */
+  liveRunId?: string;
+  liveText?: string;
   /** Per call id: the tool's summary, duration and cost for its card (absent: the card shows less). */
   toolMeta?: Map<string, ToolMeta>;
 };
@@ -33,9 +35,9 @@ export function threadBody(d: ThreadData): Html[] {
   const first = runs[0]?.afterSeq ?? Infinity;
   out.push(...messagesHtml(d.messages.filter((m) => m.seq <= first), d));
   runs.forEach((r, i) => {
-    if (r.id === d.skipRunId) return;
     const until = runs[i + 1]?.afterSeq ?? Infinity;
-    out.push(turnHtml(r, d.messages.filter((m) => m.seq > r.afterSeq! && m.seq <= until), d));
+    const messages = d.messages.filter((m) => m.seq > r.afterSeq! && m.seq <= until);
+    out.push(r.id === d.liveRunId ? liveTurn(r, messages, d, d.liveText ?? "") : turnHtml(r, messages, d));
   });
   return out;
 }
@@ -91,4 +93,16 @@ export function runNotice(r: Pick<Run, "status" | "haltReason" | "summary">) {
 
 export function notice(kind: "warn" | "error" | "muted" | "info", text: string, budget = false) {
   return html`<p class="notice notice-${kind}"${budget ? raw(' data-budget') : ""}>${text}</p>`;
+}
+
+/** A run's container: a running one holds its stored messages and a live segment with `text`. */
+export function liveTurn(run: Run, messages: Message[], ctx: TurnViewData, text: string): Html {
+  if (run.status !== "running") return turnHtml(run, messages, ctx);
+  const stored = messagesHtml(messages, ctx);
+  return html`<div class="turn live" id="turn-${run.id}" data-status="running">${stored}${segment(run.id, text)}</div>`;
+}
+
+function segment(runId: string, text: string) {
+  const bubble = html`<div class="bubble seg" id="seg-${runId}" hx-ignore x-ignore>${text}</div>`;
+  return html`<div class="msg assistant streaming">${bubble}<p class="thinking">${T.thinking}</p></div>`;
 }

@@ -1,4 +1,4 @@
-// Command-line parsing for ./my-crew: serve flags, --version/--help, and the reserved `agent` subcommand.
+// Command-line parsing for ./my-crew: serve flags, --version/--help, and the `agent` subcommand (cli/agent.ts).
 // Unknown flags are a one-line error (exit 2), never a stack trace.
 
 export type ServeOptions = {
@@ -22,7 +22,7 @@ export const USAGE = `my-crew — a self-hosted personal agent
 
 Usage:
   my-crew [serve] [--port N] [--host ADDR] [--home DIR] [--no-schedule]
-  my-crew agent add <id> [--workspace <path>]
+  my-crew agent add <template> [--workspace PATH] [--home DIR]   (developer, advisor, researcher)
   my-crew --version | --help
 
 Options:

@@ -4,7 +4,7 @@
 // approval sweep → serve. Nothing in the home is written before the port is ours. Shutdown is O-09.
 import { ensureHomeDir, ensureLayout, homePaths, resolveHome } from "../config/home.ts";
 import { lockHome } from "../config/home-lock.ts";
-import { loadAgents, loadConfig } from "../config/load.ts";
+import { loadConfig, loadProfiles } from "../config/load.ts";
 import { privateEnv, type Env } from "../config/private-env.ts";
 import { resolveSettings } from "../config/settings.ts";
 import { createApp } from "../server/app.ts";
@@ -39,7 +39,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const env = privateEnv(paths.env);
   const config = loadConfig(paths.config);
   const settings = resolveSettings(config, env);
-  const agents = loadAgents(root, log);
+  const { agents, broken } = loadProfiles(root, log);
   const assets = await loadAssets();
 
   const server = listen(opts.host, opts.port);
@@ -50,7 +50,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
   }
   const rt = buildRuntime({
-    settings, profiles: agents, paths, env, bwrap: sandbox.bwrap, store, log,
+    settings, profiles: agents, broken, paths, env, bwrap: sandbox.bwrap, store, log,
     resolveSettings: () => resolveSettings(config, env),
   });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
@@ -62,10 +62,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host, env);
   const inboundToken = inboundSettings(lan !== null, env);
-  const rebuildCrew = () => rt.rebuild(agents);
-  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, crew: rt.crew, rebuildCrew };
+  const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths };
+  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, ...crewDeps };
   server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
-  log(`my-crew ${VERSION} serving http://${urlHost(opts.host)}:${server.port}/ (home ${root}, ${agents.size} agent(s), timezone ${settings.timezone})`);
+  const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;
+  const url = `http://${urlHost(opts.host)}:${server.port}/`;
+  log(`my-crew ${VERSION} serving ${url} (home ${root}, ${crewSize}, timezone ${settings.timezone})`);
   if (settings.routes.length === 0) log("no model route configured: set MY_AGENT_ROUTES (e.g. fake:echo for a demo)");
   if (opts.noSchedule) log("--no-schedule: nothing starts on its own");
 

@@ -3,6 +3,14 @@
 import { z } from "zod";
 import { cronExpr, envName, route, routes, ttlSeconds } from "./shared.ts";
 
+/** The master agent's id: the one the owner talks to (F-02, F-07). */
+export const MASTER = "default";
+
+/** A member's id is its folder's name under `<home>/agents/`: also used in URLs and `delegates`. */
+export const agentId = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, {
+  error: "must be 1-40 lowercase letters, digits, - or _, starting with a letter or digit",
+});
+
 const schedule = z
   .strictObject({
     id: z.string().regex(/^[a-z0-9][a-z0-9_-]*$/i, { error: "must be letters, digits, - or _" }),
@@ -35,7 +43,7 @@ export const agentSchema = z.strictObject({
   escalation_route: route.optional(),
   workspace: z.string().min(1).optional(),
   tools: z.array(z.string()).optional(),
-  delegates: z.array(z.string()).optional(),
+  delegates: z.array(agentId).optional(),
   mcp: z.array(z.string()).optional(),
   skills_dirs: z.array(z.string()).optional(),
   schedules: z.array(schedule).default([]),

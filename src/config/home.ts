@@ -1,8 +1,8 @@
 // The home directory (O-04): where it is, and the layout created on first start. Nothing here runs
 // before the home lock is held, and nothing is created until every file in the home has validated.
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { homedir } from "node:os";
-import { join, resolve } from "node:path";
+import { isAbsolute, join, relative, resolve, sep } from "node:path";
 
 export class HomeError extends Error {}
 
@@ -33,6 +33,18 @@ export function homePaths(root: string): HomePaths {
     workspace: join(root, "workspace"),
     database: join(root, "my-crew.db"),
   };
+}
+
+/** An agent's workspace as a directory: a relative `workspace` is under the home (F-30). */
+export function workspaceDir(root: string, workspace: string | undefined): string {
+  return workspace ? (isAbsolute(workspace) ? workspace : join(root, workspace)) : join(root, "workspace");
+}
+
+/** True when `dir` is the home or contains it: an agent's file tools would reach the home's secrets. */
+export function holdsHome(root: string, dir: string): boolean {
+  const real = (p: string) => (existsSync(p) ? realpathSync(p) : resolve(p));
+  const up = relative(real(dir), real(root));
+  return up !== ".." && !up.startsWith(`..${sep}`);
 }
 
 /** Creates the home directory itself (needed before it can be locked), 0700 whatever the umask. */

@@ -4,10 +4,13 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import type { z } from "zod";
-import { agentSchema, type AgentProfile } from "./agent-schema.ts";
+import { agentId, agentSchema, MASTER, type AgentProfile } from "./agent-schema.ts";
 import { configSchema, type Config } from "./config-schema.ts";
+import { holdsHome, workspaceDir } from "./home.ts";
 
 export class ConfigError extends Error {}
+
+const ID_RULE = "lowercase letters, digits, - or _";
 
 export function loadConfig(file: string): Config {
   return validate(file, configSchema, readYaml(file));
@@ -17,23 +20,60 @@ export function loadAgent(file: string): AgentProfile {
   return validate(file, agentSchema, readYaml(file));
 }
 
-/** The master's profile (`<home>/agent.yaml`, optional) and every member under `<home>/agents/<id>/`. */
-export function loadAgents(home: string, warn: (line: string) => void): Map<string, AgentProfile> {
+export type Profiles = {
+  agents: Map<string, AgentProfile>;
+  /** Members whose agent.yaml did not validate: id → the one-line error (file and key). */
+  broken: Map<string, string>;
+};
+
+/**
+ * The master's profile (`<home>/agent.yaml`, optional) and every member under `<home>/agents/<id>/`.
+ * A broken member file is recorded and skipped so the rest of the crew still loads; a broken master
+ * file throws, because without the master there is no one to talk to (docs/agents.md).
+ */
+export function loadProfiles(home: string, warn: (line: string) => void): Profiles {
   const agents = new Map<string, AgentProfile>();
-  agents.set("default", loadAgent(join(home, "agent.yaml")));
+  const broken = new Map<string, string>();
+  agents.set(MASTER, checkWorkspace(home, join(home, "agent.yaml"), loadAgent(join(home, "agent.yaml"))));
   const dir = join(home, "agents");
-  if (!existsSync(dir)) return agents;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  if (!existsSync(dir)) return { agents, broken };
+  const entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name));
+  for (const entry of entries) {
     const file = join(dir, entry.name, "agent.yaml");
-    if (!entry.isDirectory() || entry.name === "default" || !existsSync(file)) continue;
-    const profile = loadAgent(file);
-    if (profile.telegram) {
-      warn(`agent ${entry.name}: telegram belongs to the master; its block is ignored`);
-      delete profile.telegram;
+    if (!entry.isDirectory() || entry.name === MASTER || !existsSync(file)) continue;
+    try {
+      if (!agentId.safeParse(entry.name).success) {
+        throw new ConfigError(`${file}: the folder name is not an agent id (${ID_RULE})`);
+      }
+      agents.set(entry.name, memberProfile(entry.name, checkWorkspace(home, file, loadAgent(file)), warn));
+    } catch (e) {
+      if (!(e instanceof ConfigError)) throw e;
+      broken.set(entry.name, e.message);
+      warn(`agent ${entry.name} not loaded: ${e.message}`);
     }
-    agents.set(entry.name, profile);
   }
-  return agents;
+  return { agents, broken };
+}
+
+/** Validates the text of an agent.yaml as if it were `file`, without reading or writing it. */
+export function parseAgentText(file: string, text: string): AgentProfile {
+  return validate(file, agentSchema, parseYaml(file, text));
+}
+
+/** A workspace that is the home or holds it would put the home's secrets within the file tools' reach. */
+export function checkWorkspace(home: string, file: string, profile: AgentProfile): AgentProfile {
+  if (profile.workspace !== undefined && holdsHome(home, workspaceDir(home, profile.workspace))) {
+    throw new ConfigError(`${file}: key "workspace" must not be the my-crew home or a folder that contains it`);
+  }
+  return profile;
+}
+
+function memberProfile(id: string, profile: AgentProfile, warn: (line: string) => void): AgentProfile {
+  if (profile.telegram) {
+    warn(`agent ${id}: telegram belongs to the master; its block is ignored`);
+    delete profile.telegram;
+  }
+  return profile;
 }
 
 /** Missing file = empty document; anything else that is not a YAML mapping is an error. */
@@ -46,6 +86,10 @@ function readYaml(file: string): unknown {
     if (code === "ENOENT") return {};
     throw new ConfigError(`${file}: cannot read (${code ?? "error"})`);
   }
+  return parseYaml(file, text);
+}
+
+function parseYaml(file: string, text: string): unknown {
   const doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true });
   const err = doc.errors[0];
   if (err) {

@@ -2,10 +2,21 @@
 import { Cron } from "croner";
 import { z } from "zod";
 
+const NAME_ERROR = "must be the NAME of an environment variable (A-Z, 0-9, _), not a secret value";
+
 /** An environment variable *name*; secret values never live in YAML (N-07). */
 export const envName = z
   .string()
-  .regex(/^[A-Z_][A-Z0-9_]*$/, { error: "must be the NAME of an environment variable (A-Z, 0-9, _), not a secret value" });
+  .regex(/^[A-Z_][A-Z0-9_]*$/, { error: NAME_ERROR })
+  .refine((v) => !looksLikeKey(v), { error: NAME_ERROR });
+
+/**
+ * Some keys are upper-case letters and digits too (an AWS access key id): a long run of both without a
+ * single underscore is read as a pasted key, not a name. Real names separate their words with `_`.
+ */
+function looksLikeKey(v: string): boolean {
+  return v.length >= 20 && !v.includes("_") && /[0-9]/.test(v) && /[A-Z]/.test(v);
+}
 
 /** One `provider:model` route. */
 export const route = z.string().regex(/^[a-z][a-z0-9_-]*:\S+$/, { error: "must be a route written provider:model, e.g. openai:gpt-4.1-mini" });

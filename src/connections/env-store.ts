@@ -1,9 +1,6 @@
 // `<home>/env` as Connections edits it (O-05): read, change some names keeping every comment and the
-// order of untouched lines, write atomically. A save writes a 0600 temp file in the same directory,
-// fsyncs it and renames it over the old one, so a reader (or a crash) only ever sees a whole file.
+// order of untouched lines; config/file-write.ts writes it atomically with mode 0600.
 import { readFileSync } from "node:fs";
-import { open, rename, unlink } from "node:fs/promises";
-import { basename, dirname, join } from "node:path";
 import { parseEnvFile } from "../config/env-file.ts";
 
 /** null removes the variable. */
@@ -67,49 +64,4 @@ export function encodeValue(value: string): string {
   const trimmed = value.trim();
   const quotedLooking = value.length >= 2 && (value[0] === '"' || value[0] === "'") && value.endsWith(value[0]);
   return trimmed === value && !quotedLooking && value !== "" ? value : `'${value}'`;
-}
-
-/** Writes `text` to `file` atomically with mode 0600 (see the header). */
-export async function writeEnvFileAtomic(file: string, text: string): Promise<void> {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${crypto.randomUUID()}.tmp`);
-  const handle = await open(tmp, "wx", 0o600);
-  try {
-    await handle.chmod(0o600);
-    await handle.writeFile(text, "utf8");
-    await handle.sync();
-    await handle.close();
-    await rename(tmp, file);
-  } catch (e) {
-    await handle.close().catch(() => {});
-    await unlink(tmp).catch(() => {});
-    throw e;
-  }
-  await syncDir(dirname(file));
-}
-
-/** Makes the rename itself durable; best effort (some filesystems refuse to fsync a directory). */
-async function syncDir(dir: string): Promise<void> {
-  try {
-    const h = await open(dir, "r");
-    await h.sync().finally(() => h.close());
-  } catch {
-    // The data is already safe in the renamed file; only a power cut could lose the rename.
-  }
-}
-
-const queues = new Map<string, Promise<unknown>>();
-
-/**
- * Runs read-change-write steps on one file one after another inside this process, so two saves
- * never both start from the same old text and one silently undoes the other.
- */
-export function withEnvLock<R>(file: string, step: () => Promise<R>): Promise<R> {
-  const prev = queues.get(file) ?? Promise.resolve();
-  const run = prev.then(step, step);
-  const tail = run.catch(() => {});
-  queues.set(file, tail);
-  void tail.then(() => {
-    if (queues.get(file) === tail) queues.delete(file);
-  });
-  return run;
 }

@@ -5,7 +5,8 @@ import { EnvFileError, parseEnvFile } from "../config/env-file.ts";
 import type { AppDeps } from "../server/deps.ts";
 import { T } from "../texts/vi.ts";
 import { crewBreak } from "./crew-check.ts";
-import { editEnvText, readEnvText, withEnvLock, writeEnvFileAtomic, type EnvChanges } from "./env-store.ts";
+import { withFileLock, writeFileAtomic } from "../config/file-write.ts";
+import { editEnvText, readEnvText, type EnvChanges } from "./env-store.ts";
 import { connectionsStatus, type ConnectionsStatus } from "./status.ts";
 import { changeProblem } from "./validate.ts";
 
@@ -25,7 +26,7 @@ export async function saveConnections(d: SaveDeps, requested: EnvChanges): Promi
   }
   // Stored trimmed: a key pasted with a trailing space would otherwise fail at the provider.
   const changes = Object.fromEntries(names.map((n) => [n, requested[n]?.trim() ?? null]));
-  return withEnvLock(file, async (): Promise<SaveResult> => {
+  return withFileLock(file, async (): Promise<SaveResult> => {
     const text = readEnvText(file);
     try {
       parseEnvFile(text, file);
@@ -36,7 +37,7 @@ export async function saveConnections(d: SaveDeps, requested: EnvChanges): Promi
     const after = applyChanges({ ...env }, changes);
     const broken = crewBreak(d.crew(), env, after, changes);
     if (broken) return { ok: false, detail: broken };
-    await writeEnvFileAtomic(file, editEnvText(text, changes));
+    await writeFileAtomic(file, editEnvText(text, changes));
     applyChanges(env, changes);
     // Names only: the log never holds a value (N-09).
     d.log?.(`connections: saved ${names.map((n) => (changes[n] === null ? `-${n}` : n)).join(", ")} in ${file}; crew rebuilt`);

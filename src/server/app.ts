@@ -7,6 +7,7 @@ import { VERSION } from "../version.ts";
 import { assetRoutes } from "./assets.ts";
 import type { AppDeps } from "./deps.ts";
 import { activityRoutes } from "./routes/activity.ts";
+import { agentRoutes } from "./routes/agents.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/activity/runs", exportRoutes(deps));
   app.route("/api/activity", activityRoutes(deps));
   app.route("/api/stats", statsRoutes(deps));
+  app.route("/api/agents", agentRoutes(deps));
   app.route("/api/agents", fileRoutes(deps));
   app.route("/api/connections", connectionRoutes(deps));
   app.route("/", uiTurnRoutes(deps));

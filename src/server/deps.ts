@@ -1,10 +1,12 @@
 // What the HTTP layer is given: the store, the turn host, the activity hub, the crew and settings.
 import type { ActivityHub } from "../activity/hub.ts";
+import type { HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
 import type { Store } from "../store/db.ts";
 import type { SandboxProbe } from "../tools/sandbox.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
+import type { ReloadResult } from "../turns/runtime.ts";
 import type { AssetTable } from "./assets.ts";
 import type { LanAuth } from "./lan-auth.ts";
 
@@ -17,6 +19,10 @@ export type AppDeps = {
   crew: () => Crew;
   /** Rebuilds the crew from the current environment and profiles (after a save in Connections). */
   rebuildCrew?: () => void;
+  /** Re-reads every agent profile from the home and rebuilds the crew (agents API). */
+  reloadCrew?: () => ReloadResult;
+  /** The home's layout: where agent profiles are installed and saved. */
+  paths?: HomePaths;
   /** `<home>/env`, where Connections writes secrets. */
   envFile?: string;
   /** The server's private environment (keys included) the crew is built from; process.env holds no keys. */
@@ -33,4 +39,4 @@ export type AppDeps = {
 };
 
 /** The master agent's id: the web talks only to it (F-07, K-03). */
-export const MASTER = "default";
+export { MASTER } from "../config/agent-schema.ts";

@@ -23,7 +23,12 @@ import { screenStream, type Screen } from "./screen-stream.ts";
 /** Token-level events other than text change nothing shown. */
 const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
 
-export function liveStream(d: AppDeps, convId: string): Response {
+export function liveStream(d: AppDeps, convId: string, seen?: string): Response {
+  return screenStream(d, chatScreen(d, convId), seen);
+}
+
+/** The chat screen of conversation `convId`: its opening state and what each signal changes on it. */
+export function chatScreen(d: AppDeps, convId: string): Screen {
   const known = new Set<string>();
   let running = false;
   /** Whether a turn runs (the Stop button) and whether the budget locks the composer: the last turn
@@ -41,9 +46,7 @@ export function liveStream(d: AppDeps, convId: string): Response {
     known.clear();
     for (const r of data.thread.runs) known.add(r.id);
     running = data.running;
-    const active = data.thread.runs.find((r) => r.id === data.thread.skipRunId);
-    const live = active ? liveTurn(active, messagesOf(d, active), data.thread, textOf(active.id)) : "";
-    const thread = html`${threadBody(data.thread)}${live}`;
+    const thread = threadBody(data.thread);
     const header = chatHeader(data.conversation, data.crew.length);
     const head = partial("#chat-header", "outerHTML", header);
     return [{ html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() }, state()];
@@ -111,11 +114,5 @@ export function liveStream(d: AppDeps, convId: string): Response {
     return [{ html: html`${turn(s.id)}${end}${parts(true)}`.toString() }, state()];
   };
 
-  const screen: Screen = {
-    current: () => convId,
-    title: () => getConversation(d.store, convId)?.title || T.appName,
-    snapshot,
-    render,
-  };
-  return screenStream(d, screen);
+  return { current: () => convId, title: () => getConversation(d.store, convId)?.title || T.appName, snapshot, render };
 }

@@ -11,13 +11,17 @@ import { listRuns } from "../store/runs.ts";
 import { T } from "../texts/vi.ts";
 import type { AppDeps } from "./deps.ts";
 import { counters, needsYou } from "./manage-data.ts";
-import { screenStream } from "./screen-stream.ts";
+import { screenStream, type Screen } from "./screen-stream.ts";
 
 const ASKS = new Set(["approval_required", "question"]);
 
 export type LiveSection = "activity" | "approvals" | "other";
 
-export function manageStream(d: AppDeps, section: LiveSection, title: string): Response {
+export function manageStream(d: AppDeps, section: LiveSection, title: string, seen?: string): Response {
+  return screenStream(d, manageScreen(d, section, title), seen);
+}
+
+export function manageScreen(d: AppDeps, section: LiveSection, title: string): Screen {
   let waiting = "";
   const running = (): UiFrame => {
     const runs = listRuns(d.store, { limit: 200 }).filter((r) => r.status === "running");
@@ -37,13 +41,18 @@ export function manageStream(d: AppDeps, section: LiveSection, title: string): R
     if (section === "approvals") out.push(...approvals(force));
     return out;
   };
-  return screenStream(d, {
+  return {
     current: () => null,
     title: () => title,
     snapshot: () => parts(true),
     // Of a turn's events only a new request changes what Manage shows; runs and decisions do.
     render: (s: Signal) => (s.type === "event" && !ASKS.has(s.event.type) ? [] : parts(false)),
-  });
+  };
+}
+
+/** Which live part a section's page has. */
+export function liveSection(section: string): LiveSection {
+  return section === "activity" || section === "approvals" ? section : "other";
 }
 
 export function sectionTitle(section: string): string {

@@ -25,7 +25,8 @@ export type Screen = {
 /** Events after which the number of waiting requests may differ. */
 const MAY_WAIT = new Set(["approval_required", "question", "done", "halted", "error"]);
 
-export function screenStream(d: AppDeps, screen: Screen): Response {
+/** The stream's shared parts for one screen: the sidebar list and the `shell` event (sent when changed). */
+function shellParts(d: AppDeps, screen: Screen) {
   let shown: string | null = null;
   const shell = (force: boolean): UiFrame[] => {
     const pending = listPending(d.store).length;
@@ -39,14 +40,32 @@ export function screenStream(d: AppDeps, screen: Screen): Response {
     const rows = listConversations(d.store, { agentId: MASTER });
     return { html: partial("#conv-list", "outerHTML", convList(rows, screen.current())).toString() };
   };
-  const opening = () => [list(), ...shell(true), ...screen.snapshot()];
+  return { shell, list, opening: () => [list(), ...shell(true), ...screen.snapshot()] };
+}
+
+/** What the screen's HTML would be if its stream opened now, in a word: a page rendered from the same
+ * truth passes it as `seen`, and the stream then skips sending that HTML again (named events still go). */
+export function fingerprint(d: AppDeps, screen: Screen): string {
+  return hashHtml(shellParts(d, screen).opening());
+}
+
+function hashHtml(frames: UiFrame[]): string {
+  const text = frames.map((f) => ("html" in f ? f.html : "")).join("\n");
+  return Bun.hash(text).toString(36);
+}
+
+export function screenStream(d: AppDeps, screen: Screen, seen?: string): Response {
+  const { shell, list, opening } = shellParts(d, screen);
   const frames = new FrameQueue<UiFrame>((full) => {
     // A reader too far behind starts over from the truth.
     const [first, ...rest] = opening();
     full.reset(first!);
     for (const f of rest) full.push(f);
   });
-  for (const f of opening()) frames.push(f);
+  const first = opening();
+  // A page that shows exactly this already needs only the named events (state, shell, counters).
+  const fresh = seen !== undefined && seen === hashHtml(first);
+  for (const f of first) if (!fresh || !("html" in f)) frames.push(f);
 
   const stop = d.hub.listen((s) => {
     if (frames.isClosed) return;

@@ -152,3 +152,9 @@ type RunRow = Omit<Run, "resumed"> & { resumed: number };
 function toRun(row: RunRow): Run {
   return { ...row, resumed: row.resumed === 1 };
 }
+
+/** Agents with a run in progress now, whoever reads it (web, queue, job, Telegram, delegation). */
+export function runningAgentIds(store: Store): Set<string> {
+  const sql = "SELECT DISTINCT agent_id FROM runs WHERE status = 'running'";
+  return new Set(all<{ agent_id: string }>(store, sql).map((r) => r.agent_id));
+}

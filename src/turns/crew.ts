@@ -1,10 +1,11 @@
 // The running crew: for each agent, what its turns need — routes, escalation, tools, limits, the
-// system prompt and workspace — resolved once from settings, profiles and the environment.
-// mode: work changes defaults, not rules (F-05): more steps, a higher cap, autonomy on.
+// system prompt and workspace — resolved once from settings, profiles (inherit.ts) and the environment.
+// A broken member is kept aside with its error so the rest of the crew still runs.
 import { mkdirSync, realpathSync } from "node:fs";
-import { isAbsolute, join, relative } from "node:path";
-import type { AgentProfile } from "../config/agent-schema.ts";
-import type { HomePaths } from "../config/home.ts";
+import { join, relative } from "node:path";
+import { agentSchema, MASTER, type AgentProfile } from "../config/agent-schema.ts";
+import { resolveProfile } from "../config/inherit.ts";
+import { workspaceDir, type HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
@@ -12,16 +13,29 @@ import type { Route } from "../llm/types.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
+import { readPersona, systemPrompt } from "./prompt.ts";
+import { delegateTargets } from "./roster.ts";
+
+/** The persona's file name, in the agent's folder (the home itself for the master). */
+export const PERSONA_FILE = "persona.md";
 
 export type AgentRuntime = {
   id: string;
   name: string;
+  description: string;
+  mode: "chat" | "work";
+  /** The route labels it was configured with, own or inherited (what GET /api/agents shows). */
+  routeLabels: string[];
   routes: Route[];
   /** Why configured routes could not be used (missing key, unknown provider): shown, never fatal. */
   routeProblems: string[];
   escalation: Route | null;
   tools: Tool[];
+  /** The ids it may delegate to (roster.ts); empty when it does not delegate. */
+  delegates: string[];
   workspace: string;
+  /** `persona.md` in the agent's folder (the home for the master), read on every turn (F-03). */
+  personaFile: string;
   /** How its shell commands are confined (issue 9): what they must not see, and the network rule. */
   shell: ShellConfinement;
   autonomous: boolean;
@@ -29,11 +43,20 @@ export type AgentRuntime = {
   costCapUsd: number;
   approvalTtlSeconds: number;
   toolOutputChars: number;
-  /** Built per turn: the date line at the end changes once a day (G-07). */
-  system(now?: Date): string;
+  browser: boolean;
+  computer: boolean;
+  /** Built per turn: the persona is read fresh and the date line at the end changes once a day (G-07). */
+  system(now?: Date, sections?: string[]): string;
 };
 
-export type Crew = { agents: Map<string, AgentRuntime>; get(id: string): AgentRuntime | undefined };
+export type Crew = {
+  agents: Map<string, AgentRuntime>;
+  /** Members left out because their agent.yaml did not validate: id → the one-line error. */
+  broken: Map<string, string>;
+  /** The profiles the crew was built from, as loaded (the agent editor and a rebuild start from them). */
+  profiles: Map<string, AgentProfile>;
+  get(id: string): AgentRuntime | undefined;
+};
 
 export function buildCrew(
   settings: Settings,
@@ -41,43 +64,58 @@ export function buildCrew(
   paths: HomePaths,
   env: Record<string, string | undefined>,
   bwrap: string | null = null,
+  broken: Map<string, string> = new Map(),
 ): Crew {
   const agents = new Map<string, AgentRuntime>();
   const extra = { fake: echoProvider() };
   const workspaces = new Map([...profiles].map(([id, p]) => [id, workspaceOf(p, paths)]));
+  const master = profiles.get(MASTER) ?? agentSchema.parse({});
+  const ids = [...profiles.keys()];
+  const resolved = new Map([...profiles].map(([id, p]) => [id, resolveProfile(id, p, master, settings)]));
   for (const [id, p] of profiles) {
+    const r = resolved.get(id)!;
     const problems: string[] = [];
-    const routes = (p.routes ?? settings.routes).flatMap((label) => {
-      const r = resolveRoute(label, env, extra);
-      if (!r.ok) problems.push(r.error);
-      return r.ok ? [r.route] : [];
+    const routes = r.routes.flatMap((label) => {
+      const route = resolveRoute(label, env, extra);
+      if (!route.ok) problems.push(route.error);
+      return route.ok ? [route.route] : [];
     });
-    const esc = p.escalation_route ? resolveRoute(p.escalation_route, env, extra) : null;
-    const work = p.mode === "work";
+    const esc = r.escalationRoute ? resolveRoute(r.escalationRoute, env, extra) : null;
     const allowed = p.tools ? new Set(p.tools) : null;
-    const name = p.name ?? (id === "default" ? "my-crew" : id);
+    const delegates = delegateTargets(id, p, ids);
+    const roster = delegates.map((d) => ({ id: d, ...pick(resolved.get(d)!) }));
+    const personaFile = id === MASTER ? join(paths.root, PERSONA_FILE) : join(paths.agents, id, PERSONA_FILE);
+    const parts = { name: r.name, description: r.description, roster, timezone: settings.timezone };
     agents.set(id, {
       id,
-      name,
+      name: r.name,
+      description: r.description,
+      mode: r.mode,
+      routeLabels: r.routes,
       routes,
       routeProblems: problems,
       escalation: esc?.ok ? esc.route : null,
       tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+      delegates,
       workspace: workspaces.get(id)!,
+      personaFile,
       shell: confinement(id, p, paths, workspaces, bwrap),
-      autonomous: p.autonomous ?? work,
-      maxSteps: p.max_steps ?? (work ? 100 : settings.max_steps),
-      costCapUsd: p.cost_cap_usd ?? (work ? 10 : settings.cost_cap_usd),
-      approvalTtlSeconds: p.approval_ttl_seconds ?? settings.approval_ttl_seconds,
+      autonomous: r.autonomous,
+      maxSteps: r.maxSteps,
+      costCapUsd: r.costCapUsd,
+      approvalTtlSeconds: r.approvalTtlSeconds,
       toolOutputChars: settings.tool_output_chars,
-      system: (now = new Date()) => systemPrompt(name, p, settings.timezone, now),
+      browser: r.browser,
+      computer: r.computer,
+      system: (now = new Date(), sections = []) =>
+        systemPrompt({ ...parts, persona: readPersona(personaFile), sections }, now),
     });
   }
-  return { agents, get: (id) => agents.get(id) };
+  return { agents, broken, profiles, get: (id) => agents.get(id) };
 }
 
 function workspaceOf(p: AgentProfile, paths: HomePaths): string {
-  const dir = p.workspace ? (isAbsolute(p.workspace) ? p.workspace : join(paths.root, p.workspace)) : paths.workspace;
+  const dir = workspaceDir(paths.root, p.workspace);
   mkdirSync(dir, { recursive: true });
   return realpathSync(dir);
 }
@@ -102,13 +140,6 @@ function confinement(
   };
 }
 
-function systemPrompt(name: string, p: AgentProfile, timezone: string, now: Date): string {
-  const date = new Intl.DateTimeFormat("en-GB", { timeZone: timezone, weekday: "long", year: "numeric", month: "long", day: "numeric" }).format(now);
-  return [
-    `You are ${name}, a personal agent of my-crew running on the owner's own server.${p.description ? ` ${p.description}` : ""}`,
-    "Answer in the language the owner writes in. Use tools when they help; state-changing tools may wait for the owner's approval.",
-    "Files live in your workspace; paths are relative to it.",
-    // The date line stays last so the rest of the prompt is identical from turn to turn (G-07).
-    `Today is ${date} (${timezone}).`,
-  ].join("\n\n");
+function pick(r: { name: string; description: string }) {
+  return { name: r.name, description: r.description };
 }

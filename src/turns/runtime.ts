@@ -1,18 +1,33 @@
 // The server's live parts built from settings and profiles: the crew, the activity hub and the turn
-// host. serve.ts and the HTTP tests build them the same way.
+// host. serve.ts and the HTTP tests build them the same way. The crew is rebuilt, never edited in place:
+// a turn that started keeps the runtime it started with, the next one sees the new crew (F-22).
 import { ActivityHub } from "../activity/hub.ts";
 import type { AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
+import { ConfigError, loadProfiles } from "../config/load.ts";
 import type { Settings } from "../config/settings.ts";
 import type { Store } from "../store/db.ts";
 import { buildCrew, type Crew } from "./crew.ts";
 import { TurnHost } from "./host.ts";
 
-export type Runtime = { crew: () => Crew; hub: ActivityHub; host: TurnHost; rebuild(profiles: Map<string, AgentProfile>): void };
+/** A reload's outcome: a broken master file keeps the running crew and says why (one line). */
+export type ReloadResult = { ok: true } | { ok: false; error: string };
+
+export type Runtime = {
+  crew: () => Crew;
+  hub: ActivityHub;
+  host: TurnHost;
+  /** Rebuilds the crew from `profiles` (default: the ones it runs now), e.g. after a save in Connections. */
+  rebuild(profiles?: Map<string, AgentProfile>): void;
+  /** Re-reads every agent.yaml of the home and rebuilds the crew (F-16, F-22, F-23). */
+  reload(): ReloadResult;
+};
 
 export function buildRuntime(o: {
   settings: Settings;
   profiles: Map<string, AgentProfile>;
+  /** Members whose file did not validate at start (config/load.ts). */
+  broken?: Map<string, string>;
   paths: HomePaths;
   env: Record<string, string | undefined>;
   store: Store;
@@ -22,17 +37,30 @@ export function buildRuntime(o: {
   /** Re-reads settings from the environment (a save in Connections changes MY_AGENT_ROUTES). */
   resolveSettings?: () => Settings;
 }): Runtime {
-  let crew = buildCrew(o.settings, o.profiles, o.paths, o.env, o.bwrap ?? null);
+  const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
+    buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken);
+  let crew = build(o.profiles, o.broken ?? new Map());
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
+  const rebuild = (profiles = crew.profiles, broken = crew.broken) => {
+    // The settings object is shared with the server; refresh it in place so every reader sees it.
+    if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
+    crew = build(profiles, broken);
+  };
   return {
     crew: () => crew,
     hub,
     host,
-    rebuild(profiles) {
-      // The settings object is shared with the server; refresh it in place so every reader sees it.
-      if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
-      crew = buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null);
+    rebuild: (profiles) => rebuild(profiles, profiles ? new Map() : crew.broken),
+    reload() {
+      try {
+        const loaded = loadProfiles(o.paths.root, o.log);
+        rebuild(loaded.agents, loaded.broken);
+        return { ok: true };
+      } catch (e) {
+        if (e instanceof ConfigError) return { ok: false, error: e.message };
+        throw e;
+      }
     },
   };
 }

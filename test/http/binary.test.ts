@@ -65,15 +65,15 @@ describe("the binary", () => {
     expect(r.stderr()).toContain(`home ${home}`);
   });
 
-  test("--version, --help, unknown flags (exit 2) and the reserved agent subcommand", () => {
+  test("--version, --help, unknown flags and a malformed agent command (exit 2)", () => {
     expect(runBinary(["--version"]).stdout).toMatch(/^my-crew \d+\.\d+\.\d+\n$/);
     expect(runBinary(["--help"]).stdout).toContain("--no-schedule");
     const bad = runBinary(["--colour"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toBe('my-crew: unknown option "--colour" (see my-crew --help)\n');
-    const agent = runBinary(["agent", "add", "coach"]);
+    const agent = runBinary(["agent", "remove", "coach"]);
     expect(agent.code).toBe(2);
-    expect(agent.stderr.split("\n").length).toBe(2);
+    expect(agent.stderr).toBe("my-crew: usage: my-crew agent add <template> [--workspace PATH] [--home DIR]\n");
   });
 });
 

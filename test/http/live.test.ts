@@ -93,4 +93,21 @@ describe("the chat screen's live stream", () => {
     const lists = text.split('hx-target="#conv-list"');
     expect(lists.at(-1)).toContain("Kế hoạch Tết");
   });
+
+  test("a page's fingerprint spares the opening HTML while nothing changed, and only then", async () => {
+    const t = await testApp();
+    const id = await conversation(t);
+    const page = await (await t.request(`/c/${id}`)).text();
+    const seen = new RegExp(`/c/${id}/live\\?seen=([a-z0-9]+)"`).exec(page)?.[1];
+    expect(seen).toBeDefined();
+    const fresh = await readUntil(await t.request(`/c/${id}/live?seen=${seen}`), (s) => s.includes("event: state"));
+    expect(fresh).not.toContain("hx-partial");
+    expect(fresh).toContain("event: shell");
+    await t.request(`/c/${id}/send`, form({ text: "chào" }));
+    await t.runtime.host.running(id)?.done;
+    const stale = await readUntil(await t.request(`/c/${id}/live?seen=${seen}`), (s) => s.includes("event: state"));
+    expect(stale).toContain('<hx-partial hx-target="#thread" hx-swap="innerHTML">');
+    const odd = await readUntil(await t.request(`/c/${id}/live?seen=%3Cx%3E`), (s) => s.includes("event: state"));
+    expect(odd).toContain('<hx-partial hx-target="#thread" hx-swap="innerHTML">');
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { ConfigError, loadAgent, loadAgents, loadConfig } from "../../src/config/load.ts";
+import { ConfigError, loadAgent, loadConfig, loadProfiles } from "../../src/config/load.ts";
 import { resolveSettings } from "../../src/config/settings.ts";
 
 function file(text: string, name = "config.yaml"): string {
@@ -90,6 +90,11 @@ describe("agent.yaml", () => {
   test("a token value instead of an env var name is refused; unknown keys are named", () => {
     const f = file("telegram:\n  token_env: 123456:ABCdef\n  chat_id: 1\n", "agent.yaml");
     expect(errorOf(() => loadAgent(f))).toContain('"telegram.token_env"');
+    const aws = file("telegram:\n  token_env: AKIAIOSFODNN7EXAMPLE\n  chat_id: 1\n", "agent.yaml");
+    const why = "must be the NAME of an environment variable (A-Z, 0-9, _), not a secret value";
+    expect(errorOf(() => loadAgent(aws))).toBe(`${aws}: key "telegram.token_env" ${why}`);
+    const name = file("telegram:\n  token_env: TELEGRAM_BOT_TOKEN_2\n  chat_id: 1\n", "agent.yaml");
+    expect(loadAgent(name).telegram!.token_env).toBe("TELEGRAM_BOT_TOKEN_2");
     expect(errorOf(() => loadAgent(file("persona_file: x.md\n", "agent.yaml")))).toContain('unknown key "persona_file"');
   });
 
@@ -98,9 +103,37 @@ describe("agent.yaml", () => {
     mkdirSync(join(home, "agents", "coach"), { recursive: true });
     writeFileSync(join(home, "agents", "coach", "agent.yaml"), "name: Coach\ntelegram:\n  token_env: T\n  chat_id: 1\n");
     const warnings: string[] = [];
-    const agents = loadAgents(home, (l) => warnings.push(l));
+    const { agents } = loadProfiles(home, (l) => warnings.push(l));
     expect([...agents.keys()]).toEqual(["default", "coach"]);
     expect(agents.get("coach")!.telegram).toBeUndefined();
     expect(warnings).toEqual(["agent coach: telegram belongs to the master; its block is ignored"]);
+  });
+
+  test("a broken member is recorded with its one-line error while the others load; a broken master throws", () => {
+    const home = mkdtempSync(join(tmpdir(), "mc-home-"));
+    const member = (id: string, text: string) => {
+      mkdirSync(join(home, "agents", id), { recursive: true });
+      writeFileSync(join(home, "agents", id, "agent.yaml"), text);
+    };
+    member("coach", "name: Coach\n");
+    member("bad", "mode: turbo\n");
+    member("leaky", "telegram:\n  token_env: sk-live-abcdef123456\n  chat_id: 1\n");
+    member("Bad Name", "name: x\n");
+    member("nosy", "workspace: .\n");
+    member("sub", "workspace: agents/sub/repo\n");
+    const warnings: string[] = [];
+    const { agents, broken } = loadProfiles(home, (l) => warnings.push(l));
+    expect([...agents.keys()]).toEqual(["default", "coach", "sub"]);
+    expect([...broken.keys()].sort()).toEqual(["Bad Name", "bad", "leaky", "nosy"]);
+    expect(broken.get("nosy")).toContain('key "workspace" must not be the my-crew home');
+    expect(broken.get("bad")).toStartWith(`${join(home, "agents", "bad", "agent.yaml")}: key "mode"`);
+    expect(broken.get("leaky")).toContain('key "telegram.token_env" must be the NAME of an environment variable');
+    expect(broken.get("leaky")).not.toContain("sk-live");
+    expect(broken.get("Bad Name")).toContain("not an agent id");
+    expect(warnings.filter((w) => w.includes("not loaded")).length).toBe(4);
+    writeFileSync(join(home, "agent.yaml"), "workspace: /\n");
+    expect(errorOf(() => loadProfiles(home, () => {}))).toStartWith(`${join(home, "agent.yaml")}: key "workspace"`);
+    writeFileSync(join(home, "agent.yaml"), "max_steps: many\n");
+    expect(errorOf(() => loadProfiles(home, () => {}))).toStartWith(`${join(home, "agent.yaml")}: key "max_steps"`);
   });
 });

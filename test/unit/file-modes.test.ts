@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { chmodSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { ensureHomeDir, ensureLayout, homePaths } from "../../src/config/home.ts";
-import { writeEnvFileAtomic } from "../../src/connections/env-store.ts";
+import { writeFileAtomic } from "../../src/config/file-write.ts";
 import { openStore } from "../../src/store/db.ts";
 import { tempDir } from "../helpers/binary.ts";
 
@@ -50,7 +50,7 @@ describe("file modes under umask 000", () => {
 
   test("Connections' atomic write of the env file is 0600", async () => {
     const file = join(tempDir("modes"), "env");
-    await writeEnvFileAtomic(file, "A=1\n");
+    await writeFileAtomic(file, "A=1\n");
     expect(mode(file)).toBe("600");
   });
 });

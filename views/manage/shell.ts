@@ -19,8 +19,8 @@ const GROUPS: [string, Section[]][] = [
 
 export type Counters = { running: number; errorRunIds: string[]; pending: number };
 
-/** `live` names what the screen's stream keeps fresh besides the nav ("run" for one run's page). */
-export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = current) {
+/** `live` is the screen's stream query: its section, a run's id on a run page, the page's fingerprint. */
+export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = "") {
   const { errorRunIds: errors, pending, running } = counters;
   const state = JSON.stringify({ errors, pending, running });
   const groups = GROUPS.map(([label, items]) => navGroup(label, items, current, counters));
@@ -35,7 +35,7 @@ export function manageMain(a: AssetTable, current: Section, counters: Counters, 
     <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${groups}</nav>
     <section class="manage-body" id="manage-body">${body}</section>
   </div>
-  <div id="live" hx-sse:connect="/manage/live?section=${live}" hidden></div>
+  <div id="live" hx-sse:connect="/manage/live?${live || `section=${current}`}" hidden></div>
 </main>`;
 }
 

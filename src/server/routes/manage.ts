@@ -22,7 +22,9 @@ import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 import { counters, needsYou } from "../manage-data.ts";
-import { manageStream, sectionTitle, type LiveSection } from "../manage-live.ts";
+import { liveSection, manageScreen, manageStream, sectionTitle } from "../manage-live.ts";
+import { fingerprint } from "../screen-stream.ts";
+import { seenOf } from "./ui-turns.ts";
 import { sessionsData } from "./sessions.ts";
 
 type Body = Parameters<typeof manageMain>[3];
@@ -42,7 +44,12 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     ...extra,
   };
 
-  const page = async (c: Context, section: Section, body: () => Body | Promise<Body>, status: 200 | 404 = 200) => {
+  /** `run`: one run's page, under Hoạt động but without its running list. */
+  type Status = 200 | 404;
+  const page = async (c: Context, section: Section, body: () => Body | Promise<Body>, status: Status = 200, run = "") => {
+    const part = run ? "other" : liveSection(section);
+    // Fingerprinted before rendering: a change in between makes the stream send the newer state.
+    const seen = fingerprint(d, manageScreen(d, part, sectionTitle(section)));
     let content: Body;
     try {
       content = await body();
@@ -50,7 +57,8 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
       d.log?.(`manage ${section} failed: ${(e as Error)?.stack ?? e}`);
       content = errorCard();
     }
-    const main = manageMain(d.assets, section, counters(d), content);
+    const query = new URLSearchParams({ section, ...(run ? { run } : {}), seen }).toString();
+    const main = manageMain(d.assets, section, counters(d), content, query);
     const partial = c.req.header("hx-request") === "true" && c.req.header("hx-request-type") !== "full";
     const list = listConversations(d.store, { agentId: MASTER });
     const title = sectionTitle(section);
@@ -63,16 +71,17 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   };
 
   app.get("/manage/live", (c) => {
-    const asked = c.req.query("section") ?? "";
-    const section: LiveSection = asked === "activity" || asked === "approvals" ? asked : "other";
-    return manageStream(d, section, asked ? sectionTitle(asked) : T.manage);
+    const section = c.req.query("section") ?? "";
+    const part = c.req.query("run") ? "other" : liveSection(section);
+    return manageStream(d, part, sectionTitle(section), seenOf(c));
   });
   app.get("/manage", (c) => c.redirect("/manage/activity", 302));
   app.get("/manage/activity/:run", (c) => {
     const run = getRun(d.store, c.req.param("run"));
     const children = run?.conversationId ? all<{ id: string }>(d.store, "SELECT id FROM runs WHERE source = $s ORDER BY started_at", { s: `delegate:${run.conversationId}` }).map((r) => getRun(d.store, r.id)!) : [];
     const maxSteps = run ? d.crew().get(run.agentId)?.maxSteps ?? 30 : 30;
-    return page(c, "activity", () => runPage({ run, steps: run ? listSteps(d.store, run.id) : [], children, maxSteps }), run ? 200 : 404);
+    const steps = run ? listSteps(d.store, run.id) : [];
+    return page(c, "activity", () => runPage({ run, steps, children, maxSteps }), run ? 200 : 404, c.req.param("run"));
   });
   app.get("/manage/fragments/history", (c) => {
     const agent = c.req.query("agent") || null;

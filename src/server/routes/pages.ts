@@ -9,10 +9,12 @@ import { sidebar } from "../../../views/sidebar.ts";
 import { chatHeader } from "../../../views/chat-header.ts";
 import { convActivity } from "../../../views/conv-activity.ts";
 import { listPending } from "../../store/approvals.ts";
-import { createConversation, listConversations } from "../../store/conversations.ts";
+import { createConversation, getConversation, listConversations } from "../../store/conversations.ts";
 import { T } from "../../texts/vi.ts";
 import { TConv } from "../../texts/vi-conversations.ts";
 import { chatData } from "../chat-data.ts";
+import { chatScreen } from "../live.ts";
+import { fingerprint } from "../screen-stream.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
 export function pageRoutes(d: AppDeps): Hono {
@@ -32,13 +34,17 @@ export function pageRoutes(d: AppDeps): Hono {
   app.get("/", (c) => {
     const newest = list()[0];
     const id = newest?.id ?? newConversation(d).id;
-    return page(c, T.appName, id, chatMain(d.assets, chatData(d, id)!, d.log));
+    // Fingerprinted before rendering: a change in between makes the stream send the newer state.
+    const seen = fingerprint(d, chatScreen(d, id));
+    return page(c, T.appName, id, chatMain(d.assets, chatData(d, id)!, d.log, seen));
   });
 
   app.get("/c/:id", (c) => {
-    const data = chatData(d, c.req.param("id"));
+    const id = c.req.param("id");
+    const seen = getConversation(d.store, id) ? fingerprint(d, chatScreen(d, id)) : "";
+    const data = chatData(d, id);
     if (!data) return page(c, TConv.notFoundTitle, null, convMissing(d.assets), 404);
-    return page(c, data.conversation.title || T.appName, data.conversation.id, chatMain(d.assets, data, d.log));
+    return page(c, data.conversation.title || T.appName, id, chatMain(d.assets, data, d.log, seen));
   });
 
 

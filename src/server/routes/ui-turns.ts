@@ -27,13 +27,19 @@ const badText = (i?: { path: PropertyKey[]; message: string }) =>
   T.badField(String(i?.path[0] ?? "text"), i?.message ?? "");
 const form = (c: Context) => c.req.formData().then(Object.fromEntries, () => ({}));
 
+/** The fingerprint a page passed (`?seen=`); anything that is not one is ignored. */
+export const seenOf = (c: Context) => {
+  const v = c.req.query("seen") ?? "";
+  return /^[a-z0-9]{1,16}$/.test(v) ? v : undefined;
+};
+
 export function uiTurnRoutes(d: AppDeps): Hono {
   const app = new Hono();
 
   app.get("/c/:id/live", (c) => {
     const conv = getConversation(d.store, c.req.param("id"));
     if (!conv) return refuse(c, 404, T.conversationNotFound);
-    return liveStream(d, conv.id);
+    return liveStream(d, conv.id, seenOf(c));
   });
 
   app.post("/c/:id/send", async (c) => {

@@ -5,7 +5,8 @@ import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseEnvFile } from "../../../src/config/env-file.ts";
-import { editEnvText, encodeValue, withEnvLock, writeEnvFileAtomic } from "../../../src/connections/env-store.ts";
+import { withFileLock, writeFileAtomic } from "../../../src/config/file-write.ts";
+import { editEnvText, encodeValue } from "../../../src/connections/env-store.ts";
 import { changeProblem } from "../../../src/connections/validate.ts";
 import { T } from "../../../src/texts/vi.ts";
 
@@ -62,7 +63,7 @@ describe("atomic writes", () => {
   test("the file is written whole with mode 0600 and no temp file is left behind", async () => {
     const file = tempFile();
     writeFileSync(file, "OLD=1\n", { mode: 0o644 });
-    await writeEnvFileAtomic(file, "# c\nNEW=2\n");
+    await writeFileAtomic(file, "# c\nNEW=2\n");
     expect(readFileSync(file, "utf8")).toBe("# c\nNEW=2\n");
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(readdirSync(join(file, ".."))).toEqual(["env"]);
@@ -73,7 +74,7 @@ describe("atomic writes", () => {
     const a = `# writer a\n${"A_KEY=aaaaaaaaaa\n".repeat(5000)}`;
     const b = `# writer b\n${"B_KEY=bbbbbbbbbb\n".repeat(7000)}`;
     for (let i = 0; i < 10; i++) {
-      await Promise.all([writeEnvFileAtomic(file, a), writeEnvFileAtomic(file, b)]);
+      await Promise.all([writeFileAtomic(file, a), writeFileAtomic(file, b)]);
       expect([a, b]).toContain(readFileSync(file, "utf8"));
     }
     expect(readdirSync(join(file, ".."))).toEqual(["env"]);
@@ -87,8 +88,8 @@ describe("atomic writes", () => {
       order.push(`<${name}`);
       if (fail) throw new Error("boom");
     };
-    const p1 = withEnvLock("/x/env", step("a", 20, true));
-    const p2 = withEnvLock("/x/env", step("b", 1));
+    const p1 = withFileLock("/x/env", step("a", 20, true));
+    const p2 = withFileLock("/x/env", step("b", 1));
     await expect(p1).rejects.toThrow("boom");
     await p2;
     expect(order).toEqual(["a>", "<a", "b>", "<b"]);

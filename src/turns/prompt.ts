@@ -1,0 +1,62 @@
+// The system prompt (A-03, G-07): fixed parts in a fixed order — who the agent is, its persona, the
+// crew it may hand work to, the rules, extra sections (skills), and the date line last — so everything
+// before the date line is byte-identical from turn to turn and the provider's prompt cache holds.
+import { readFileSync } from "node:fs";
+
+/** Past this a persona is cut: it is read into every model call of every turn. */
+export const PERSONA_MAX_CHARS = 16_000;
+
+export type RosterEntry = { id: string; name: string; description: string };
+
+export type PromptParts = {
+  name: string;
+  description: string;
+  /** The persona Markdown as read this turn (null: the agent has none). */
+  persona: string | null;
+  /** The agents this one may delegate to (empty: it does not delegate). */
+  roster: RosterEntry[];
+  /** Extra sections (active skills), each already formatted, in a stable order; placed before the date. */
+  sections?: string[];
+  timezone: string;
+};
+
+export function systemPrompt(p: PromptParts, now: Date): string {
+  const parts = [
+    `You are ${p.name}, a personal agent of my-crew running on the owner's own server.${p.description ? ` ${p.description}` : ""}`,
+    p.persona,
+    p.roster.length > 0 ? rosterText(p.roster) : null,
+    RULES,
+    ...(p.sections ?? []),
+    // The date line stays last so the rest of the prompt is identical from turn to turn (G-07).
+    `Today is ${dateLine(now, p.timezone)} (${p.timezone}).`,
+  ];
+  return parts.filter((s): s is string => !!s && s.trim() !== "").join("\n\n");
+}
+
+/** The persona file's text, read fresh each turn so an edit counts at once (F-03); null when absent. */
+export function readPersona(file: string): string | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+  text = text.trim();
+  if (text.length <= PERSONA_MAX_CHARS) return text || null;
+  return `${text.slice(0, PERSONA_MAX_CHARS)}\n\n[persona cut at ${PERSONA_MAX_CHARS} characters]`;
+}
+
+const RULES = [
+  "Answer in the language the owner writes in. Use tools when they help; state-changing tools may wait for the owner's approval.",
+  "Files live in your workspace; paths are relative to it.",
+].join("\n\n");
+
+function rosterText(roster: RosterEntry[]): string {
+  const lines = roster.map((a) => `- ${a.id} (${a.name})${a.description ? `: ${a.description}` : ""}`);
+  return ["Your crew: agents you can hand a task to with the delegate tool, by id.", ...lines].join("\n");
+}
+
+function dateLine(now: Date, timezone: string): string {
+  const opts = { timeZone: timezone, weekday: "long", year: "numeric", month: "long", day: "numeric" } as const;
+  return new Intl.DateTimeFormat("en-GB", opts).format(now);
+}
