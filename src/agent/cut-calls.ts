@@ -74,9 +74,10 @@ export function record(
   output: string,
   emit?: EventSink,
   startedAt?: string,
+  delegatedSpend?: ToolResultRecord["delegatedSpend"],
 ): void {
   const endedAt = new Date().toISOString();
   const which = { toolCallId: call.id, name: call.name, arguments: call.arguments };
-  store.recordToolResult({ ...which, output, status, startedAt: startedAt ?? endedAt, endedAt });
+  store.recordToolResult({ ...which, output, status, startedAt: startedAt ?? endedAt, endedAt, delegatedSpend });
   emit?.({ type: "tool_result", id: call.id, name: call.name, status, output });
 }

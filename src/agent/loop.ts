@@ -13,10 +13,12 @@ import { closeDangling, openCalls } from "./cut-calls.ts";
 import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
 import { callFailureWords } from "./failure-words.ts";
 import { callModel, recordCall } from "./model-call.ts";
+import { relayable } from "./relay.ts";
 import { refuseRepeated, repeated } from "./repeats.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
 import type { RunEnd, TurnStore } from "./turn-store.ts";
+import { wrappingUp, wrapUpSystem } from "./wrap-up.ts";
 
 type HaltReason = "budget" | "max_steps" | "loop";
 
@@ -38,6 +40,8 @@ export type TurnInput = {
   log?: (line: string) => void;
   /** The run was cut by a killed process and is resumed: settle its calls as C-26 says. */
   resume?: boolean;
+  /** A delegated child: from this model call on it is told to conclude and has no tools. */
+  wrapUpFrom?: number;
 };
 
 /**
@@ -82,6 +86,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     },
     toolOutputChars: input.limits.toolOutputChars,
     summarise: input.summarise,
+    offers: new Map(),
   };
   const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();
@@ -114,6 +119,12 @@ async function turn(input: TurnInput): Promise<TurnResult> {
       text,
     });
   const waiting = () => end({ status: "waiting" }, result("approval_required"));
+  const relay = (answer: string) => {
+    text = answer;
+    emit({ type: "text_delta", text });
+    store.recordAnswer(text);
+    return end({ status: "done", summary: text.slice(0, 200) }, result("done"), { type: "done", run_id: runId, text });
+  };
   const escalate = (reason: "loop" | "routes_failed") => {
     const to = escalation!;
     store.recordStep({ type: "escalation", name: to.label, result: reason });
@@ -142,7 +153,10 @@ async function turn(input: TurnInput): Promise<TurnResult> {
 
     const messages = store.history();
     checkHistory(messages, runId, input.log);
-    const req = { model: "", system: input.system, messages, tools: specs, signal };
+    const wrapUp = wrappingUp(input.wrapUpFrom, steps());
+    const system = wrapUp ? wrapUpSystem(input.system) : input.system;
+    const toolChoice = wrapUp ? ("none" as const) : undefined;
+    const req = { model: "", system, messages, tools: specs, toolChoice, signal };
     const out = await callModel(routes, req, emit, input.chain);
     if (signal.aborted && signal.reason === "deleted") return stop();
     recordCall(store, out);
@@ -169,7 +183,10 @@ async function turn(input: TurnInput): Promise<TurnResult> {
       recent.length = 0;
       continue;
     }
-    if ((await handleCalls(env, out.toolCalls, "new")) === "waiting") return waiting();
+    const callEnv = wrapUp ? { ...env, tools: new Map<string, Tool>() } : env;
+    if ((await handleCalls(callEnv, out.toolCalls, "new")) === "waiting") return waiting();
+    const relayed = relayable(env.offers!, out.toolCalls, steps());
+    if (relayed !== null) return relay(relayed);
   }
 }
 

@@ -4,7 +4,7 @@
 // resumed turn never re-runs a call that may have run unless the tool is replay-safe (C-25).
 import { crashPoint } from "../crash-point.ts";
 import type { ToolCall } from "../llm/types.ts";
-import { parseToolArgs, summarizeCall, type Tool, type ToolContext } from "../tools/define.ts";
+import { parseToolArgs, summarizeCall, type Tool, type ToolContext, type ToolExtra } from "../tools/define.ts";
 import { CUT, cutReason, record } from "./cut-calls.ts";
 import type { EventSink } from "./events.ts";
 import { gate, type GatePolicy } from "./gate.ts";
@@ -19,6 +19,8 @@ export type CallEnv = {
   policy: () => GatePolicy;
   toolOutputChars: number;
   summarise?: Summariser;
+  /** Results a tool offered as the turn's final answer, by call id (F-12 relay). */
+  offers?: Map<string, string>;
 };
 
 /**
@@ -56,7 +58,7 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
       finish(env, call, "error", parsed!.message);
       continue;
     }
-    const decision = await gate(tool, parsed!.args, env.ctx, env.policy());
+    const decision = await gate(tool, parsed!.args, { ...env.ctx, callId: call.id }, env.policy());
     if (decision.action === "refuse") {
       finish(env, call, "refused", `Refused, and no approval can change this: ${decision.reason}`);
     } else if (decision.action === "run") {
@@ -85,7 +87,10 @@ async function applyDecision(
     return finish(env, call, "expired", `${what} Continue without it.`);
   }
   if (!tool || !parsed?.ok) return finish(env, call, "error", `The approved call to "${call.name}" can no longer run: the tool or its arguments are not valid.`);
-  const refusal = tool.refuse ? await Promise.resolve(tool.refuse(parsed.args as never, env.ctx)).catch((e: Error) => e.message) : null;
+  const ctx = { ...env.ctx, callId: call.id };
+  const refusal = tool.refuse
+    ? await Promise.resolve(tool.refuse(parsed.args as never, ctx)).catch((e: Error) => e.message)
+    : null;
   if (refusal) return finish(env, call, "refused", `Refused, and no approval can change this: ${refusal}`);
   await runOrCut(env, call, tool, parsed.args, mode);
 }
@@ -117,21 +122,33 @@ function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { act
 
 async function execute(env: CallEnv, call: ToolCall, tool: Tool, args: unknown) {
   const startedAt = new Date().toISOString();
+  const extra: ToolExtra = {};
+  const ctx: ToolContext = { ...env.ctx, callId: call.id, attach: (x) => void Object.assign(extra, x) };
+  const spend = () => extra.delegatedSpend;
   try {
-    const running = tool.execute(args as never, env.ctx);
+    const running = tool.execute(args as never, ctx);
     crashPoint("tool-started");
     const raw = await running;
     crashPoint("tool-done");
     const output = await limitOutput(raw, env.toolOutputChars, env.summarise);
-    finish(env, call, "done", output, startedAt);
+    if (extra.relay !== undefined) env.offers?.set(call.id, extra.relay);
+    finish(env, call, "done", output, startedAt, spend());
   } catch (e) {
     const signal = env.ctx.signal;
-    if (signal.aborted) return finish(env, call, "interrupted", CUT.whileRunning(cutReason(signal)), startedAt);
+    const cut = CUT.whileRunning(cutReason(signal));
+    if (signal.aborted) return finish(env, call, "interrupted", cut, startedAt, spend());
     const message = (e as Error)?.message ?? String(e);
-    finish(env, call, "error", `Error: ${shortenError(message)}`, startedAt);
+    finish(env, call, "error", `Error: ${shortenError(message)}`, startedAt, spend());
   }
 }
 
-function finish(env: CallEnv, call: ToolCall, status: ToolResultRecord["status"], output: string, startedAt?: string) {
-  record(env.store, call, status, output, env.emit, startedAt);
+function finish(
+  env: CallEnv,
+  call: ToolCall,
+  status: ToolResultRecord["status"],
+  output: string,
+  startedAt?: string,
+  delegatedSpend?: ToolExtra["delegatedSpend"],
+) {
+  record(env.store, call, status, output, env.emit, startedAt, delegatedSpend);
 }

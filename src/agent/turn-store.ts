@@ -41,6 +41,8 @@ export type ToolResultRecord = {
   status: "done" | "error" | "denied" | "refused" | "expired" | "interrupted";
   startedAt: string;
   endedAt: string;
+  /** A delegated child's spend, added to this conversation with the result: once, even if re-issued (C-17). */
+  delegatedSpend?: { usd: number; unknownCalls: number };
 };
 
 export type SpecialStep = {
@@ -68,6 +70,8 @@ export interface TurnStore {
   recordModelCall(rec: ModelCallRecord): void;
   /** Tool message + tool step, in one transaction. */
   recordToolResult(rec: ToolResultRecord): void;
+  /** A final answer that took no model call (a relayed child answer, F-12): the message only. */
+  recordAnswer(text: string): void;
   recordStep(step: SpecialStep): void;
   /** A model call made by a tool (a used summary, an image read…) charged like a completion (E-06). */
   charge(costUsd: number | null): void;

@@ -41,6 +41,7 @@ export function anthropicBody(req: ModelRequest) {
       input_schema: t.parameters,
       ...(i === req.tools.length - 1 ? { cache_control: CACHE } : {}),
     }));
+    if (req.toolChoice) body.tool_choice = { type: req.toolChoice };
   }
   return body;
 }

@@ -14,7 +14,7 @@ export function echoProvider(): Provider {
       const lastMsg = req.messages[req.messages.length - 1];
       const reply = echoReply(req.messages);
       // A model calls only tools it was offered: a side call (a title) offers none, so it echoes.
-      if (reply.tool && lastMsg?.role === "user" && req.tools.length > 0) {
+      if (reply.tool && lastMsg?.role === "user" && req.tools.length > 0 && req.toolChoice !== "none") {
         yield { kind: "tool_call_delta", index: 0, id: `call_${crypto.randomUUID().slice(0, 8)}`, name: reply.tool.name, args: reply.tool.args };
         yield usageOf(req, reply.tool.args);
         yield { kind: "end", reason: "tool_calls" };

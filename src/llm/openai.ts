@@ -48,6 +48,7 @@ export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxToke
     messages: [...system, ...validHistory(req.messages).map(toOpenAIMessage)],
   };
   if (req.tools.length > 0) body.tools = req.tools.map(toOpenAITool);
+  if (req.tools.length > 0 && req.toolChoice) body.tool_choice = req.toolChoice;
   if (req.maxTokens !== undefined) body[opts.maxTokensField ?? "max_tokens"] = req.maxTokens;
   return body;
 }

@@ -20,6 +20,8 @@ export type ModelRequest = {
   signal: AbortSignal;
   /** Upper bound on output tokens, when the caller wants one. */
   maxTokens?: number;
+  /** "none": the tools stay declared (a history with tool calls needs them) but may not be called (A-27). */
+  toolChoice?: "none";
 };
 
 /** Token counts and price of one model call; `costUsd: null` means the price is unknown (A-21). */

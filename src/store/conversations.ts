@@ -66,12 +66,13 @@ export function listConversations(
   ).map(toConversation);
 }
 
-/** The newest conversation opened on a channel at or after `since` (K-20: the day's one). */
+/** The newest conversation opened on a channel at or after `since` (K-20: the day's one); never a child,
+ * which carries its root's channel (F-11). */
 export function latestOnChannel(store: Store, channel: string, since: string, agentId?: string): Conversation | null {
   const row = one<ConversationRow>(
     store,
     `SELECT ${COLUMNS} FROM conversations WHERE channel = $channel AND created_at >= $since
-       AND ($agentId IS NULL OR agent_id = $agentId)
+       AND ($agentId IS NULL OR agent_id = $agentId) AND parent_id IS NULL
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     { channel, since, agentId: agentId ?? null },
   );

@@ -3,6 +3,7 @@
 // they become a result that tells the model how to fix its call.
 import { z } from "zod";
 import type { ToolSpec } from "../llm/types.ts";
+import type { Delegator } from "./delegate.ts";
 import type { ShellConfinement } from "./sandbox.ts";
 
 export type ToolContext = {
@@ -15,6 +16,20 @@ export type ToolContext = {
   shell?: ShellConfinement;
   /** Sends a short progress line to whoever watches the turn (progress_note). */
   progress?: (text: string) => void;
+  /** The id of the call being run (set per call by the loop): a re-issued call finds its own work (C-16). */
+  callId?: string;
+  /** Hands the loop what the result carries besides its text (set per call by the loop). */
+  attach?: (extra: ToolExtra) => void;
+  /** Runs delegated tasks; absent in a delegated turn, which cannot delegate further (F-09). */
+  delegator?: Delegator;
+};
+
+/** What a result may carry besides its text (delegate). */
+export type ToolExtra = {
+  /** What a delegated child spent: added to the conversation with the result, so exactly once (C-17). */
+  delegatedSpend?: { usd: number; unknownCalls: number };
+  /** The result may stand, verbatim, as the turn's final answer (F-12 relay). */
+  relay?: string;
 };
 
 export type ToolDef<P extends z.ZodType> = {

@@ -1,6 +1,7 @@
 // The running crew: for each agent, what its turns need — routes, escalation, tools, limits, the
 // system prompt and workspace — resolved once from settings, profiles (inherit.ts) and the environment.
-// A broken member is kept aside with its error so the rest of the crew still runs.
+// A broken member is kept aside with its error so the rest of the crew still runs. mode: work changes
+// defaults, not rules (F-05): more steps, a higher cap, autonomy on, and delegate (F-06).
 import { mkdirSync, realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { agentSchema, MASTER, type AgentProfile } from "../config/agent-schema.ts";
@@ -12,6 +13,7 @@ import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
 import { builtinTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
+import { delegateTool } from "../tools/delegate.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
 import { readPersona, systemPrompt } from "./prompt.ts";
 import { delegateTargets } from "./roster.ts";
@@ -95,7 +97,10 @@ export function buildCrew(
       routes,
       routeProblems: problems,
       escalation: esc?.ok ? esc.route : null,
-      tools: builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+      tools: [
+        ...builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+        ...(delegates.length > 0 ? [delegateTool(roster)] : []),
+      ],
       delegates,
       workspace: workspaces.get(id)!,
       personaFile,

@@ -15,6 +15,7 @@ import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import type { Crew } from "./crew.ts";
+import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
 import type { CutTurnReader } from "./resume.ts";
@@ -44,10 +45,12 @@ export class TurnHost implements CutTurnReader {
   private draining = true;
   private goingDown = false;
   private readonly titler: Titler;
+  private readonly delegator: ReturnType<typeof crewDelegator>;
 
   constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void }) {
     const changed = (conv: Parameters<typeof conversationJson>[0]) => deps.hub.conversation(conversationJson(conv));
     this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf: (id) => deps.crew().get(id)?.routes });
+    this.delegator = crewDelegator({ ...deps, host: this });
   }
 
   running(conversationId: string): ActiveTurn | undefined {
@@ -86,18 +89,19 @@ export class TurnHost implements CutTurnReader {
     const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
     hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
+    const team = turnDelegation(conv, agent, this.delegator);
     const done = runTurn({
       store: turnStore,
       routes: agent.routes,
       escalation: agent.escalation,
-      tools: agent.tools,
+      ...team.input,
       system: agent.system(),
       emit: (e) => {
         watch.publish(e);
         hub.event(run.id, conversationId, e);
       },
       signal: abort.signal,
-      toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId },
+      toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),

@@ -6,6 +6,8 @@ import type { Store } from "../store/db.ts";
 import { listMessages, type Message } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
 import { listSteps, type Run, type RunStep } from "../store/runs.ts";
+import { findChild } from "../store/delegations.ts";
+import { DELEGATE } from "../tools/delegate.ts";
 
 export function conversationJson(c: Conversation) {
   return {
@@ -131,5 +133,10 @@ export function runFrame(r: Run) {
 }
 
 export function runWithSteps(store: Store, r: Run) {
-  return runJson(r, listSteps(store, r.id));
+  const run = runJson(r, listSteps(store, r.id));
+  // A delegate step names the child conversation it opened, so a run card can open it (F-11).
+  const childOf = (callId: string | null) =>
+    callId && r.conversationId ? findChild(store, r.conversationId, callId)?.id ?? null : null;
+  const steps = run.steps!.map((s) => (s.name === DELEGATE ? { ...s, child_conversation_id: childOf(s.tool_call_id) } : s));
+  return { ...run, steps };
 }

@@ -28,6 +28,7 @@ export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityH
     modelCalls: () => inner.modelCalls(),
     recordModelCall: after(inner.recordModelCall, textStored),
     recordToolResult: after(inner.recordToolResult),
+    recordAnswer: after(inner.recordAnswer, textStored),
     recordStep: after(inner.recordStep),
     charge: after(inner.charge),
     requestDecision: (req) => inner.requestDecision(req),

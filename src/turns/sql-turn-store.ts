@@ -56,6 +56,16 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
           appendMessage(store, { conversationId, role: "tool", ...answer });
         }
         addStep(store, { runId, type: "tool", name: rec.name, toolCallId: rec.toolCallId, arguments: rec.arguments, result: rec.output, status: rec.status, startedAt: rec.startedAt, endedAt: rec.endedAt });
+        // The child's own conversation and run keep its calls; the parent pays them here, once (C-17, E-09).
+        const paid = rec.delegatedSpend;
+        if (paid) addSpend(store, conversationId, { usd: paid.usd, unknownCalls: paid.unknownCalls, delegated: true });
+      });
+    },
+    recordAnswer(text: string) {
+      // No provider, no cost: the ledger counts the child's calls where they were made (E-04).
+      store.tx(() => {
+        appendMessage(store, { conversationId, role: "assistant", content: text });
+        touchConversation(store, conversationId);
       });
     },
     recordStep(step: SpecialStep) {

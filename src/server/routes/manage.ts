@@ -44,7 +44,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     ...extra,
   };
 
-  /** `run`: one run's page, under Hoạt động but without its running list. */
+  /** `run`: one run's page, under the activity section but without its running list. */
   type Status = 200 | 404;
   const page = async (c: Context, section: Section, body: () => Body | Promise<Body>, status: Status = 200, run = "") => {
     const part = run ? "other" : liveSection(section);
