@@ -6,13 +6,15 @@ document.addEventListener("alpine:init", () => {
 
   /** PATCH the conversation, then refresh the header (and the composer's lock) from the server. */
   window.patchConversation = async (conv, body) => {
-    const res = await fetch(`/api/conversations/${conv}`, { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const init = { method: "PATCH", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const res = await fetch(`/api/conversations/${conv}`, init);
     if (!res.ok) return null;
     const detail = await res.json();
     // Clicks inside a card keep it open (M-15): the header is re-read once its card closes.
     window.headerStale = conv;
+    const pillOnly = { target: "#spend-pill", select: "#spend-pill", swap: "outerHTML" };
     if (!document.querySelector("#chat-header .card:not([style*='display: none'])")) window.refreshHeader();
-    else window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#spend-pill", select: "#spend-pill", swap: "outerHTML" });
+    else window.htmx.ajax("GET", `/c/${conv}/header`, pillOnly);
     window.dispatchEvent(new CustomEvent("conversation-patched", { detail }));
     return detail;
   };
@@ -20,7 +22,8 @@ document.addEventListener("alpine:init", () => {
     const conv = window.headerStale;
     window.headerStale = null;
     if (!conv) return;
-    window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#chat-header", swap: "outerHTML" }).then(() => focusId && document.getElementById(focusId)?.focus());
+    const focus = () => focusId && document.getElementById(focusId)?.focus();
+    window.htmx.ajax("GET", `/c/${conv}/header`, { target: "#chat-header", swap: "outerHTML" }).then(focus);
   };
   Alpine.magic("patch", () => (conv, body) => window.patchConversation(conv, body));
 

@@ -43,7 +43,8 @@ document.addEventListener("alpine:init", () => {
       store.set("runFilter", { status: this.status, source: this.source });
     },
     visible(el) {
-      return (!this.status || el.dataset.status === this.status) && (!this.source || el.dataset.source.includes(this.source));
+      const status = !this.status || el.dataset.status === this.status;
+      return status && (!this.source || el.dataset.source.includes(this.source));
     },
   }));
 
@@ -54,7 +55,8 @@ document.addEventListener("alpine:init", () => {
     init() {
       const tick = () => {
         const ms = Date.parse(s.deadline) - Date.now();
-        this.left = ms <= 0 ? T.expired : `${Math.floor(ms / 60000)}:${String(Math.floor((ms % 60000) / 1000)).padStart(2, "0")}`;
+        const seconds = String(Math.floor((ms % 60000) / 1000)).padStart(2, "0");
+        this.left = ms <= 0 ? T.expired : `${Math.floor(ms / 60000)}:${seconds}`;
       };
       tick();
       this.timer = setInterval(tick, 1000);
@@ -63,7 +65,8 @@ document.addEventListener("alpine:init", () => {
       clearInterval(this.timer);
     },
     async decide(body) {
-      const res = await fetch(`/api/approvals/${s.id}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).catch(() => null);
+      const init = { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+      const res = await fetch(`/api/approvals/${s.id}`, init).catch(() => null);
       // The list itself changes on the screen's stream once the decision is stored.
       if (!res?.ok) this.error = (await res?.json().catch(() => null))?.detail ?? T.sendFailed;
     },

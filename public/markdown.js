@@ -54,7 +54,8 @@
     if (el.dataset.rendered || !window.DOMPurify.isSupported) return;
     el.dataset.rendered = "1";
     const agent = el.closest("[data-agent]")?.dataset.agent || "default";
-    const source = el.textContent.replace(MEDIA, (_, path) => `![](/api/agents/${encodeURIComponent(agent)}/files?path=${encodeURIComponent(path)})`);
+    const files = `/api/agents/${encodeURIComponent(agent)}/files?path=`;
+    const source = el.textContent.replace(MEDIA, (_, path) => `![](${files}${encodeURIComponent(path)})`);
     el.innerHTML = window.DOMPurify.sanitize(md.parse(source), POLICY);
   }
   function scan(root) {
@@ -69,6 +70,7 @@
   window.renderMarkdown = scan;
   document.addEventListener("DOMContentLoaded", () => {
     scan(document.body);
-    new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => n.nodeType === 1 && scan(n)))).observe(document.body, { childList: true, subtree: true });
+    const added = (records) => records.forEach((r) => r.addedNodes.forEach((n) => n.nodeType === 1 && scan(n)));
+    new MutationObserver(added).observe(document.body, { childList: true, subtree: true });
   });
 })();

@@ -38,7 +38,10 @@ document.addEventListener("alpine:init", () => {
         return (this.$el.querySelector(".conv-search") ?? this.$el.querySelector("#sidebar a"))?.focus();
       }
       this.open = true;
-      this.$nextTick(() => (focusSearch && this.$el.querySelector(".conv-search")) ? this.$el.querySelector(".conv-search").focus() : this.$el.querySelector("#sidebar a, #sidebar button")?.focus());
+      this.$nextTick(() => {
+        const search = focusSearch && this.$el.querySelector(".conv-search");
+        (search || this.$el.querySelector("#sidebar a, #sidebar button"))?.focus();
+      });
     },
     close() {
       if (!this.open) return;
@@ -63,7 +66,8 @@ document.addEventListener("alpine:init", () => {
     init() {
       const rows = [...this.$el.querySelectorAll(".conv-row")];
       let seen = store.get("seen", null);
-      if (seen === null) seen = store.update("seen", (m) => Object.fromEntries(rows.map((r) => [r.dataset.id, r.dataset.updated]).concat(Object.entries(m))));
+      const marks = () => rows.map((r) => [r.dataset.id, r.dataset.updated]);
+      if (seen === null) seen = store.update("seen", (m) => Object.fromEntries(marks().concat(Object.entries(m))));
       this.markCurrent();
       this.onSwap = () => this.markCurrent();
       document.addEventListener("htmx:after:swap", this.onSwap);
@@ -72,11 +76,13 @@ document.addEventListener("alpine:init", () => {
       const now = new Date();
       const day = (d) => new Date(d.getFullYear(), d.getMonth(), d.getDate()).getTime();
       const today = day(now);
+      const groupItem = (label) =>
+        Object.assign(document.createElement("li"), { className: "conv-group", textContent: label });
       let last = null;
       for (const row of rows) {
         const updated = new Date(row.dataset.updated);
         const label = day(updated) === today ? T.today : day(updated) === today - 86_400_000 ? T.yesterday : T.older;
-        if (label !== last) row.before(Object.assign(document.createElement("li"), { className: "conv-group", textContent: label }));
+        if (label !== last) row.before(groupItem(label));
         last = label;
         row.querySelector(".conv-ago").textContent = ago(updated, now);
         const mark = seen[row.dataset.id];
@@ -102,7 +108,8 @@ document.addEventListener("alpine:init", () => {
     },
     filter(q) {
       const needle = q.trim().toLowerCase();
-      this.$root.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !!needle && !r.dataset.title.includes(needle)));
+      const match = (r) => !needle || r.dataset.title.includes(needle);
+      this.$root.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !match(r)));
       this.$root.querySelectorAll(".conv-group").forEach((g) => (g.hidden = !!needle));
     },
   }));

@@ -41,4 +41,5 @@ window.deviceStore = (() => {
 })();
 
 /** A fresh id for a send; reused when the same text is sent again after a failure. */
-window.newRequestId = () => (crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`);
+window.newRequestId = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

@@ -15,17 +15,23 @@ function approvalCard(a: Approval) {
   const full = JSON.stringify(a.arguments, null, 2);
   const summary = oneLine(JSON.stringify(a.arguments), 120);
   const state = JSON.stringify({ id: a.id, deadline: a.deadlineAt });
-  return html`<section class="approval card-warn" x-data="decision(${state})" aria-label="${T.approvalTitle(a.tool)}">
-  <div class="approval-head"><b>${T.approvalTitle(a.tool)}</b> <span class="countdown" x-text="left"></span></div>
+  const title = T.approvalTitle(a.tool);
+  return html`<section class="approval card-warn" x-data="decision(${state})" aria-label="${title}">
+  <div class="approval-head"><b>${title}</b> <span class="countdown" x-text="left"></span></div>
   ${a.reason ? html`<p class="approval-reason">${a.reason}</p>` : ""}
   <p class="approval-args" hx-ignore x-ignore><code>${summary}</code></p>
   ${summary.endsWith("…") ? fullArgs(full) : ""}
   <div class="approval-actions">
     <button type="button" class="btn btn-primary" @click="decide({decision: 'approve'})">${T.approve}</button>
     <button type="button" class="btn" @click="decide({decision: 'deny'})">${T.deny}</button>
-    ${a.reason === null ? html`<button type="button" class="btn" @click="decide({decision: 'approve', always: 'true'})">${T.alwaysAllow}</button>` : ""}
+    ${a.reason === null ? alwaysAllowButton() : ""}
   </div>
 </section>`;
+}
+
+function alwaysAllowButton() {
+  return html`<button type="button" class="btn"
+    @click="decide({decision: 'approve', always: 'true'})">${T.alwaysAllow}</button>`;
 }
 
 function fullArgs(full: string) {
@@ -37,10 +43,15 @@ function questionCard(a: Approval) {
   const state = JSON.stringify({ id: a.id, deadline: a.deadlineAt });
   return html`<section class="question card-warn" x-data="decision(${state})" aria-label="${a.reason ?? ""}">
   <div class="approval-head"><b>${a.reason ?? ""}</b> <span class="countdown" x-text="left"></span></div>
-  ${(a.options ?? []).length ? html`<ol class="options">${(a.options ?? []).map((o) => html`<li><button type="button" class="btn" @click="decide({answer: ${JSON.stringify(o)}})">${o}</button></li>`)}</ol>` : ""}
+  ${(a.options ?? []).length ? html`<ol class="options">${(a.options ?? []).map(optionItem)}</ol>` : ""}
   <form class="answer" @submit.prevent="answer.trim() && decide({answer})">
     <input type="text" x-model="answer" placeholder="${T.answerPlaceholder}" aria-label="${T.answerPlaceholder}">
     <button type="submit" class="btn btn-primary">${T.answer}</button>
   </form>
 </section>`;
+}
+
+/** One numbered answer to a question; also used by Manage → approvals. */
+export function optionItem(o: string) {
+  return html`<li><button type="button" class="btn" @click="decide({answer: ${JSON.stringify(o)}})">${o}</button></li>`;
 }

@@ -9,34 +9,61 @@ import { money } from "./format.ts";
 export const CAP_STEP_USD = 1;
 
 export function chatHeader(c: Conversation, crewSize: number) {
-  const capped = c.costCapUsd > 0;
-  const pct = capped ? Math.min(100, Math.round((c.spentUsd / c.costCapUsd) * 100)) : 0;
-  const label = capped ? T.spentOf(money(c.spentUsd), money(c.costCapUsd)) : T.spentNoCap(money(c.spentUsd));
-  const conv = JSON.stringify(c.id);
   return html`<header id="chat-header" class="chat-header">
   ${chatTitle(c)}
   <div class="pills">
-    <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
-      <button type="button" class="pill${capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : ""}" id="spend-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${label}</button>
-      <div class="card" x-show="open" x-cloak @click.outside="close()" x-data="capForm(${conv}, ${c.costCapUsd})">
-        ${capped ? html`<div class="bar"><span :style="{ width: '${pct}%' }"></span></div><p>${T.remaining}: ${money(Math.max(0, c.costCapUsd - c.spentUsd))}</p>` : ""}
-        <p>${T.delegatedShare}: ${money(c.delegatedUsd)}</p>
-        ${c.unknownCostCalls > 0 ? html`<p class="muted">${T.unknownCalls(c.unknownCostCalls)}</p>` : ""}
-        ${capControls()}
-      </div>
-    </div>
-    <div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
-      <button type="button" class="pill" id="options-pill" x-ref="pill" @click="toggle()" :aria-expanded="open">${T.options}</button>
-      <div class="card" x-show="open" x-cloak @click.outside="close()">
-        <label class="switch"><input type="checkbox" ${c.autonomous ? "checked" : ""} @change="$patch(${conv}, {autonomous: $event.target.checked})"> ${T.autonomous}</label>
-        <p class="card-label">${T.alwaysAllowed}</p>
-        ${c.autoApprove.length === 0 ? html`<p class="muted">${T.noneAllowed}</p>` : html`<ul class="allowed">${c.autoApprove.map((t) => html`<li><code>${t}</code> <button type="button" class="btn btn-small" @click="$patch(${conv}, {revoke_auto_approve: ${JSON.stringify(t)}})">${T.revoke}</button></li>`)}</ul>`}
-      </div>
-    </div>
+    ${spendPill(c)}
+    ${optionsPill(c)}
     <span class="pill pill-static" id="crew-pill">${T.crew(crewSize)}</span>
     ${headerActions(c)}
   </div>
 </header>`;
+}
+
+/** The spend pill: spent vs cap, and a card to raise or set the cap. */
+function spendPill(c: Conversation) {
+  const capped = c.costCapUsd > 0;
+  const label = capped ? T.spentOf(money(c.spentUsd), money(c.costCapUsd)) : T.spentNoCap(money(c.spentUsd));
+  const warn = capped && c.spentUsd >= c.costCapUsd ? " pill-warn" : "";
+  const form = `capForm(${JSON.stringify(c.id)}, ${c.costCapUsd})`;
+  return html`<div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
+  <button type="button" class="pill${warn}" id="spend-pill" x-ref="pill"
+    @click="toggle()" :aria-expanded="open">${label}</button>
+  <div class="card" x-show="open" x-cloak @click.outside="close()" x-data="${form}">
+    ${capped ? capBar(c) : ""}
+    <p>${T.delegatedShare}: ${money(c.delegatedUsd)}</p>
+    ${c.unknownCostCalls > 0 ? html`<p class="muted">${T.unknownCalls(c.unknownCostCalls)}</p>` : ""}
+    ${capControls()}
+  </div>
+</div>`;
+}
+
+function capBar(c: Conversation) {
+  const pct = Math.min(100, Math.round((c.spentUsd / c.costCapUsd) * 100));
+  const left = money(Math.max(0, c.costCapUsd - c.spentUsd));
+  return html`<div class="bar"><span :style="{ width: '${pct}%' }"></span></div><p>${T.remaining}: ${left}</p>`;
+}
+
+/** The options pill: autonomy and the tools this conversation always allows. */
+function optionsPill(c: Conversation) {
+  const conv = JSON.stringify(c.id);
+  return html`<div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
+  <button type="button" class="pill" id="options-pill" x-ref="pill"
+    @click="toggle()" :aria-expanded="open">${T.options}</button>
+  <div class="card" x-show="open" x-cloak @click.outside="close()">
+    <label class="switch"><input type="checkbox" ${c.autonomous ? "checked" : ""}
+      @change="$patch(${conv}, {autonomous: $event.target.checked})"> ${T.autonomous}</label>
+    <p class="card-label">${T.alwaysAllowed}</p>
+    ${c.autoApprove.length === 0 ? html`<p class="muted">${T.noneAllowed}</p>` : allowedList(conv, c.autoApprove)}
+  </div>
+</div>`;
+}
+
+function allowedList(conv: string, tools: string[]) {
+  const revoke = (t: string) => html`<button type="button" class="btn btn-small"
+    @click="$patch(${conv}, {revoke_auto_approve: ${JSON.stringify(t)}})">${T.revoke}</button>`;
+  const item = (t: string) => html`<li><code>${t}</code> ${revoke(t)}</li>`;
+  return html`<ul class="allowed">${tools.map(item)}</ul>`;
 }
 
 /** The title alone: the screen's stream replaces it when a title arrives, leaving open cards be. */
@@ -49,7 +76,8 @@ export function chatTitle(c: Conversation) {
 export function capControls() {
   return html`<div class="cap-controls">
   <button type="button" class="btn btn-small" @click="raise()">${T.raiseBy(`$${CAP_STEP_USD.toFixed(2)}`)}</button>
-  <div class="cap-set"><input type="number" min="0" step="0.5" x-model="cap" @keydown.enter.prevent="setCap()" aria-label="${T.setCap}"> <button type="button" class="btn btn-small" @click="setCap()">${T.setCap}</button></div>
+  <div class="cap-set"><input type="number" min="0" step="0.5" x-model="cap" @keydown.enter.prevent="setCap()"
+    aria-label="${T.setCap}"> <button type="button" class="btn btn-small" @click="setCap()">${T.setCap}</button></div>
   <p class="muted">${T.noCap}</p>
 </div>`;
 }

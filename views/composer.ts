@@ -8,20 +8,36 @@ import type { AssetTable } from "../src/models/assets.ts";
 import { capControls } from "./chat-header.ts";
 import { icon } from "./layout.ts";
 
-export type ComposerData = { conversationId: string; running: boolean; locked: boolean; queued: QueuedMessage[]; costCapUsd?: number };
+export type ComposerData = {
+  conversationId: string;
+  running: boolean;
+  locked: boolean;
+  queued: QueuedMessage[];
+  costCapUsd?: number;
+};
 
 export function composer(a: AssetTable, d: ComposerData) {
   const state = JSON.stringify({ conv: d.conversationId, running: d.running, locked: d.locked });
   return html`<form id="composer" class="composer" x-data="composer(${state})" @submit.prevent="send()">
-  <div class="budget-notice card-warn" x-show="locked" x-cloak x-data="capForm(${JSON.stringify(d.conversationId)}, ${d.costCapUsd ?? 0})"><p>${T.budgetLocked}</p>${capControls()}</div>
+  ${budgetNotice(d)}
   <div id="chips" class="chips">${chips(d.queued)}</div>
   <p class="composer-note" x-show="note" x-text="note" role="status"></p>
   <div class="composer-row">
-    <textarea name="text" rows="1" x-ref="input" x-model="text" @input="saveDraft()" @keydown.enter="onEnter($event)" :disabled="locked" placeholder="${T.composerPlaceholder}" aria-label="${T.composerPlaceholder}"></textarea>
-    <button type="button" class="btn btn-stop" x-show="running" x-cloak @click="stop()" aria-label="${T.stop}">${icon(a, "stop")}<span>${T.stop}</span></button>
-    <button type="submit" class="btn btn-primary btn-send" :disabled="locked || !text.trim()" aria-label="${T.send}">${icon(a, "send")}</button>
+    <textarea name="text" rows="1" x-ref="input" x-model="text" @input="saveDraft()" @keydown.enter="onEnter($event)"
+      :disabled="locked" placeholder="${T.composerPlaceholder}" aria-label="${T.composerPlaceholder}"></textarea>
+    <button type="button" class="btn btn-stop" x-show="running" x-cloak @click="stop()"
+      aria-label="${T.stop}">${icon(a, "stop")}<span>${T.stop}</span></button>
+    <button type="submit" class="btn btn-primary btn-send" :disabled="locked || !text.trim()"
+      aria-label="${T.send}">${icon(a, "send")}</button>
   </div>
 </form>`;
+}
+
+/** Shown instead of sending when the budget is spent: the raise-cap controls, in place. */
+function budgetNotice(d: ComposerData) {
+  const form = `capForm(${JSON.stringify(d.conversationId)}, ${d.costCapUsd ?? 0})`;
+  return html`<div class="budget-notice card-warn" x-show="locked" x-cloak
+    x-data="${form}"><p>${T.budgetLocked}</p>${capControls()}</div>`;
 }
 
 export function chips(queued: QueuedMessage[]) {
@@ -30,5 +46,6 @@ export function chips(queued: QueuedMessage[]) {
 
 export function chip(id: number, kind: "follow_up" | "steer", text: string) {
   const label = kind === "steer" ? T.chipSteer : T.chipQueued;
-  return html`<span class="chip chip-${kind}" id="chip-${id}" data-kind="${kind}" data-text="${text}"><b>${label}</b> <span class="chip-text">${text}</span></span>`;
+  return html`<span class="chip chip-${kind}" id="chip-${id}" data-kind="${kind}"
+    data-text="${text}"><b>${label}</b> <span class="chip-text">${text}</span></span>`;
 }

@@ -7,29 +7,37 @@ import { T } from "../src/texts/vi.ts";
 import { TTool } from "../src/texts/vi-tools.ts";
 import { money, oneLine } from "./format.ts";
 
-export type ActivityData = { conversationId: string; runs: { run: Run; steps: RunStep[] }[]; maxSteps: number };
+export type ActivityData = { conversationId: string; runs: RunWithSteps[]; maxSteps: number };
+type RunWithSteps = { run: Run; steps: RunStep[] };
 
 export function convActivity(d: ActivityData) {
   const spend = d.runs.reduce((n, r) => n + r.run.spentUsd, 0);
   const steps = d.runs.reduce((n, r) => n + r.steps.length, 0);
-  const latest = d.runs[0]?.run;
-  return html`<aside id="conv-activity" class="conv-activity" x-data="strip" :class="open ? 'open' : ''" aria-label="${T.activityTitle}">
-  <button type="button" class="strip-toggle" @click="toggle()" :aria-expanded="open">${T.activityTitle}${latest ? html` · ${progress(latest, d.runs[0]!.steps, d.maxSteps)}` : ""}</button>
+  const latest = d.runs[0];
+  const now = latest ? html` · ${progress(latest.run, latest.steps, d.maxSteps)}` : "";
+  return html`<aside id="conv-activity" class="conv-activity" x-data="strip" :class="open ? 'open' : ''"
+  aria-label="${T.activityTitle}">
+  <button type="button" class="strip-toggle" @click="toggle()" :aria-expanded="open">${T.activityTitle}${now}</button>
   <div class="activity-body">
     <h2>${T.activityTitle}</h2>
     ${d.runs.length === 0 ? html`<p class="muted">${T.noRunsYet}</p>` : html`<dl class="summary-card">
       <dt>${T.summarySpend}</dt><dd>${money(spend)}</dd>
       <dt>${T.summarySteps}</dt><dd>${steps}</dd>
       <dt>${T.summaryDelegated}</dt><dd>0</dd>
-      <dt>${T.summaryModel}</dt><dd>${latest?.model ?? "—"}</dd>
+      <dt>${T.summaryModel}</dt><dd>${latest?.run.model ?? "—"}</dd>
     </dl>`}
-    <ol class="runs">${d.runs.map(({ run, steps }) => html`<li class="run st-${run.status}" id="run-${run.id}">
-      <div class="run-line"><span class="progress">${progress(run, steps, d.maxSteps)}</span> <span class="muted">${money(run.spentUsd)}</span></div>
-      ${run.resumed ? html`<p class="muted run-resumed">${T.resumedNote}</p>` : ""}
-      <ol class="steps" hx-ignore x-ignore>${steps.map(stepItem)}</ol>
-    </li>`)}</ol>
+    <ol class="runs">${d.runs.map((r) => runItem(r, d.maxSteps))}</ol>
   </div>
 </aside>`;
+}
+
+function runItem({ run, steps }: RunWithSteps, maxSteps: number) {
+  const spent = html`<span class="muted">${money(run.spentUsd)}</span>`;
+  return html`<li class="run st-${run.status}" id="run-${run.id}">
+      <div class="run-line"><span class="progress">${progress(run, steps, maxSteps)}</span> ${spent}</div>
+      ${run.resumed ? html`<p class="muted run-resumed">${T.resumedNote}</p>` : ""}
+      <ol class="steps" hx-ignore x-ignore>${steps.map(stepItem)}</ol>
+    </li>`;
 }
 
 /** One step: its name in the person's words, the call's arguments, and how it ended with the
@@ -49,5 +57,6 @@ const STEP: Record<string, string> = {
 /** "3/7 steps" while running (model calls of the step limit), never a percentage (M-36, J-12). */
 function progress(run: Run, steps: RunStep[], maxSteps: number): string {
   const models = steps.filter((s) => s.type === "model").length;
-  return run.status === "running" ? T.stepsProgress(models, maxSteps) : `${T.runStatus[run.status] ?? run.status} · ${T.stepsCount(steps.length)}`;
+  if (run.status === "running") return T.stepsProgress(models, maxSteps);
+  return `${T.runStatus[run.status] ?? run.status} · ${T.stepsCount(steps.length)}`;
 }

@@ -10,8 +10,8 @@ import { VERSION } from "../src/version.ts";
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
 // Our own file, trusted: the sprite's symbols, drawn nowhere themselves (0×0, hidden from readers).
-const sprite = (a: AssetTable) => a.sprite.replace("<svg ", '<svg width="0" height="0" aria-hidden="true" focusable="false" ')
-  .replace(/<!--[\s\S]*?-->\s*/g, "");
+const HIDDEN_SVG = '<svg width="0" height="0" aria-hidden="true" focusable="false" ';
+const sprite = (a: AssetTable) => a.sprite.replace("<svg ", HIDDEN_SVG).replace(/<!--[\s\S]*?-->\s*/g, "");
 
 export function layout(a: AssetTable, title: string, body: Html): Html {
   return html`<!doctype html>

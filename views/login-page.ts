@@ -8,9 +8,12 @@ export const LOGIN_STYLE = "body{font-family:system-ui,sans-serif;display:grid;p
   + "padding:8px}p.e{color:#c0262d}";
 
 export function loginPage(error: string | null) {
+  const alert = error ? html`<p class="e" role="alert">${error}</p>` : "";
   return html`<!doctype html>
-<html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${T.loginTitle}</title>
+<html lang="vi"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${T.loginTitle}</title>
 <style>${raw(LOGIN_STYLE)}</style></head>
-<body><form method="post" action="/login"><h1>${T.loginTitle}</h1><p>${T.loginHelp}</p>${error ? html`<p class="e" role="alert">${error}</p>` : ""}
-<input type="password" name="secret" autocomplete="current-password" aria-label="${T.loginTitle}" required autofocus><button type="submit">${T.loginButton}</button></form></body></html>`;
+<body><form method="post" action="/login"><h1>${T.loginTitle}</h1><p>${T.loginHelp}</p>${alert}
+<input type="password" name="secret" autocomplete="current-password" aria-label="${T.loginTitle}" required
+  autofocus><button type="submit">${T.loginButton}</button></form></body></html>`;
 }

@@ -11,9 +11,11 @@ import { icon } from "./layout.ts";
 export const SEARCH_FROM = 8;
 
 export function sidebar(a: AssetTable, list: Conversation[], currentId: string | null) {
+  const plus = icon(a, "plus");
+  const add = html`<button class="btn btn-primary btn-new" type="submit">${plus}${T.newConversation}</button>`;
   return html`<nav id="sidebar" class="sidebar" :class="open && 'open'" x-ref="panel" aria-label="${T.conversations}">
   <a class="brand" href="/"><img src="${a.url("favicon.svg")}" alt="">${T.appName}</a>
-  <form method="post" action="/ui/conversations"><button class="btn btn-primary btn-new" type="submit">${icon(a, "plus")}${T.newConversation}</button></form>
+  <form method="post" action="/ui/conversations">${add}</form>
   ${convList(list, currentId)}
   <a class="btn btn-manage" href="/manage/activity">${icon(a, "settings")}${T.manage}</a>
 </nav>`;
@@ -22,11 +24,25 @@ export function sidebar(a: AssetTable, list: Conversation[], currentId: string |
 export function convList(list: Conversation[], currentId: string | null) {
   const search = list.length >= SEARCH_FROM;
   return html`<div id="conv-list" class="conv-list" x-data="convList">
-  ${search ? html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}" aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">` : ""}
+  ${search ? searchBox() : ""}
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
-  <ul x-ref="rows">${list.map((c) => html`<li class="conv-row${c.id === currentId ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}" data-title="${(c.title || T.untitled).toLowerCase()}">
-    <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true" @click="markSeen('${c.id}', '${c.updatedAt}')"${c.id === currentId ? raw(' aria-current="page"') : ""}><span class="conv-title">${c.title || T.untitled}</span><span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span></a>
-    ${convRowMenu(c)}
-  </li>`)}</ul>
+  <ul x-ref="rows">${list.map((c) => convRow(c, c.id === currentId))}</ul>
 </div>`;
+}
+
+function searchBox() {
+  return html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}"
+    aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">`;
+}
+
+function convRow(c: Conversation, current: boolean) {
+  const title = c.title || T.untitled;
+  const here = current ? raw(' aria-current="page"') : "";
+  const marks = html`<span class="conv-ago" data-ago="${c.updatedAt}"></span><span class="dot" hidden></span>`;
+  return html`<li class="conv-row${current ? " current" : ""}" data-id="${c.id}" data-updated="${c.updatedAt}"
+    data-title="${title.toLowerCase()}">
+    <a href="/c/${c.id}" hx-get="/c/${c.id}" hx-target="#main" hx-swap="outerHTML" hx-push-url="true"
+      @click="markSeen('${c.id}', '${c.updatedAt}')"${here}><span class="conv-title">${title}</span>${marks}</a>
+    ${convRowMenu(c)}
+  </li>`;
 }

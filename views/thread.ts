@@ -28,7 +28,9 @@ export function thread(d: ThreadData) {
 }
 
 export function threadBody(d: ThreadData): Html[] {
-  const runs = [...d.runs].filter((r) => r.afterSeq !== null).sort((a, b) => a.afterSeq! - b.afterSeq! || a.startedAt.localeCompare(b.startedAt));
+  const runs = [...d.runs]
+    .filter((r) => r.afterSeq !== null)
+    .sort((a, b) => a.afterSeq! - b.afterSeq! || a.startedAt.localeCompare(b.startedAt));
   const out: Html[] = [];
   const first = runs[0]?.afterSeq ?? Infinity;
   out.push(...messagesHtml(d.messages.filter((m) => m.seq <= first), d));
@@ -49,6 +51,8 @@ export function turnHtml(r: Run, messages: Message[], d: TurnViewData, extra: Ht
   return html`<div class="turn" id="turn-${r.id}" data-status="${r.status}">${body}${end}</div>`;
 }
 
+type ToolCall = { id: string; name: string; arguments: string };
+
 /** `open`: what a call without a result shows — still running, or waiting for the owner. */
 export function messagesHtml(messages: Message[], d: TurnViewData, open: string | null = null): Html[] {
   const results = new Map(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId ?? "", m]));
@@ -57,7 +61,8 @@ export function messagesHtml(messages: Message[], d: TurnViewData, open: string 
     if (m.role === "user") out.push(userBubble(m.content, `m-${m.id}`));
     if (m.role !== "assistant") continue;
     if (m.content.trim()) out.push(assistantBubble(m.content, `m-${m.id}`));
-    for (const c of Array.isArray(m.toolCalls) ? (m.toolCalls as { id: string; name: string; arguments: string }[]) : []) {
+    const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : [];
+    for (const c of calls) {
       const r = results.get(c.id);
       const status = r ? d.toolStatus.get(c.id) ?? "done" : open;
       const output = r?.content ?? null;
@@ -79,7 +84,8 @@ export function assistantBubble(text: string, id?: string) {
 
 /** How a run ended, when that needs saying under its messages (M-18). */
 export function runNotice(r: Pick<Run, "status" | "haltReason" | "summary">) {
-  if (r.status === "halted") return notice("warn", T.noticeHalted[r.haltReason ?? "max_steps"], r.haltReason === "budget");
+  const halted = T.noticeHalted[r.haltReason ?? "max_steps"];
+  if (r.status === "halted") return notice("warn", halted, r.haltReason === "budget");
   if (r.status === "error") return notice("error", r.summary || T.noticeError);
   if (r.status === "cancelled") return notice("muted", T.turnStopped);
   return "";

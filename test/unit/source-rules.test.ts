@@ -1,5 +1,6 @@
-// Project rules that keep the code readable: 200 lines per own source file (O-17), and Vietnamese
-// text only in the texts modules (src/texts/, public/texts.js) (O-18).
+// Project rules that keep the code readable: 200 lines per own source file (O-17), lines of at most 120
+// characters in views/ and public/ (the style guide), and Vietnamese text only in the texts modules
+// (src/texts/, public/texts.js) (O-18).
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -34,6 +35,19 @@ describe("source rules", () => {
       .map((f) => [f, readFileSync(join(root, f), "utf8").split("\n").length - 1] as const)
       .filter(([, n]) => n > 200)
       .map(([f, n]) => `${f} (${n})`);
+    expect(long).toEqual([]);
+  });
+
+  test("no line in views/ (.ts) or public/ (.js, .css) is longer than 120 characters", () => {
+    const views = files("views").filter((f) => f.endsWith(".ts"));
+    const scoped = [...views, ...files("public").filter((f) => /\.(js|css)$/.test(f))];
+    expect(scoped).toContain(join("views", "manage", "shell.ts"));
+    expect(scoped).toContain(join("public", "chat.css"));
+    const long = scoped.flatMap((f) =>
+      readFileSync(join(root, f), "utf8")
+        .split("\n")
+        .flatMap((line, i) => (line.length > 120 ? [`${f}:${i + 1} (${line.length})`] : [])),
+    );
     expect(long).toEqual([]);
   });
 

@@ -3,9 +3,13 @@
 // answers with this whole fragment, so the page always shows what the server now holds. A secret's
 // value is never rendered; its input starts empty and is a password field.
 import { html } from "hono/html";
-import { Group, type CheckResult, type ConnectionRow, type ConnectionsStatus } from "../../src/models/connections.ts";
+import {
+  Group, type CheckResult, type ConnectionRow, type ConnectionsStatus,
+} from "../../src/models/connections.ts";
 import { CONN_LABELS } from "../../src/texts/vi-connections.ts";
 import { T } from "../../src/texts/vi.ts";
+
+type Html = ReturnType<typeof html>;
 
 export const CONNECTIONS_API = "/api/connections";
 
@@ -21,15 +25,22 @@ export function connectionsSection(data: ConnectionsStatus, flash?: Flash) {
   const row = (r: ConnectionRow) => rowItem(r, atField?.name === r.name ? atField.detail : undefined);
   return html`<div id="connections" class="connections-page">
   <p class="muted">${T.conn.intro}</p>
-  ${flash && !refused ? html`<p class="flash ${flash.ok ? "flash-ok" : "card-warn"}" role="${flash.ok ? "status" : "alert"}">${flash.detail}</p>` : ""}
+  ${flash && !refused ? flashLine(flash) : ""}
   ${data.file_problem ? html`<p class="card-warn" role="alert">${T.conn.fileBroken(data.file_problem)}</p>` : ""}
   ${problems(data)}
-  ${Group.options.map((g) => {
-    const rows = data.rows.filter((r) => r.group === g);
-    return rows.length === 0 ? "" : html`<section class="conn-group" data-group="${g}"><h2>${T.conn.groups[g]}</h2><ul class="conn-rows">${rows.map(row)}</ul></section>`;
-  })}
+  ${Group.options.map((g) => groupSection(g, data.rows.filter((r) => r.group === g).map(row)))}
   ${otherSection(data.other, atField, atAdd)}
 </div>`;
+}
+
+function flashLine(f: Flash) {
+  return html`<p class="flash ${f.ok ? "flash-ok" : "card-warn"}" role="${f.ok ? "status" : "alert"}">${f.detail}</p>`;
+}
+
+function groupSection(g: Group, items: Html[]) {
+  if (items.length === 0) return "";
+  const title = html`<h2>${T.conn.groups[g]}</h2>`;
+  return html`<section class="conn-group" data-group="${g}">${title}<ul class="conn-rows">${items}</ul></section>`;
 }
 
 function problems(data: ConnectionsStatus) {
@@ -43,8 +54,9 @@ function problems(data: ConnectionsStatus) {
 function rowItem(r: ConnectionRow, error?: string) {
   const secret = r.kind === "secret";
   const label = CONN_LABELS[r.desc]?.(r.provider) ?? r.name;
+  const restart = r.restart ? html` <span class="muted">· ${T.conn.restart}</span>` : "";
   return html`<li class="conn-row" data-name="${r.name}" data-kind="${r.kind}">
-  <div class="conn-head"><strong class="conn-label">${label}</strong> <span class="pill pill-static ${r.set ? "is-set" : "is-unset"}">${r.set ? T.conn.set : T.conn.unset}</span>${r.restart ? html` <span class="muted">· ${T.conn.restart}</span>` : ""}</div>
+  <div class="conn-head"><strong class="conn-label">${label}</strong> ${setPill(r.set)}${restart}</div>
   <div class="muted"><code>${r.name}</code></div>
   <p class="muted">${T.conn.desc[r.desc] ?? ""}</p>
   <div class="conn-actions">
@@ -57,24 +69,31 @@ function rowItem(r: ConnectionRow, error?: string) {
 
 /** Set or replace one variable. A secret's field is a password field that starts empty. A refused
  * save's reason sits right under the field, which names it and takes the focus. */
-function saveForm(name: string, label: string, secret: boolean, current?: string, placeholder?: string, error?: string) {
+function saveForm(
+  name: string, label: string, secret: boolean, current?: string, placeholder?: string, error?: string,
+) {
   const errorId = `conn-error-${name}`;
+  const hint = secret ? T.conn.newSecret : (placeholder ?? T.conn.value);
+  const invalid = error ? html` aria-invalid="true" aria-describedby="${errorId}" autofocus` : "";
   return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
   <input type="hidden" name="name" value="${name}">
-  <input name="value" type="${secret ? "password" : "text"}" autocomplete="off" spellcheck="false" aria-label="${label}" placeholder="${secret ? T.conn.newSecret : (placeholder ?? T.conn.value)}" value="${current ?? ""}" required${error ? html` aria-invalid="true" aria-describedby="${errorId}" autofocus` : ""}>
+  <input name="value" type="${secret ? "password" : "text"}" autocomplete="off" spellcheck="false" aria-label="${label}"
+    placeholder="${hint}" value="${current ?? ""}" required${invalid}>
   <button type="submit" class="btn btn-small">${T.conn.save}</button>
 </form>${error ? html`<p class="card-warn conn-error" id="${errorId}" role="alert">${error}</p>` : ""}`;
 }
 
 function removeForm(name: string) {
-  return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML" hx-confirm="${T.conn.confirmRemove(name)}">
+  return html`<form class="conn-form" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML"
+  hx-confirm="${T.conn.confirmRemove(name)}">
   <input type="hidden" name="name" value="${name}"><input type="hidden" name="remove" value="1">
   <button type="submit" class="btn btn-small">${T.conn.remove}</button>
 </form>`;
 }
 
 function checkButton(name: string) {
-  return html`<button type="button" class="btn btn-small" hx-post="${CONNECTIONS_API}/check/${name}" hx-target="#check-${name}" hx-swap="innerHTML">${T.conn.check}</button>
+  return html`<button type="button" class="btn btn-small" hx-post="${CONNECTIONS_API}/check/${name}"
+  hx-target="#check-${name}" hx-swap="innerHTML">${T.conn.check}</button>
 <output id="check-${name}" class="conn-check" aria-live="polite"></output>`;
 }
 
@@ -85,14 +104,28 @@ export function resultLine(r: CheckResult) {
 
 function otherSection(other: ConnectionsStatus["other"], atField?: Flash, addError?: string) {
   const error = (name: string) => (atField?.name === name ? atField.detail : undefined);
+  const rows = other.map((o) => otherRow(o, error(o.name)));
   return html`<section class="conn-group" id="other-vars" data-group="extra"><h2>${T.conn.other}</h2>
   <p class="muted">${T.conn.otherHelp}</p>
-  ${other.length === 0 ? html`<p class="muted">${T.conn.noOther}</p>` : html`<ul class="conn-rows">${other.map((o) => html`<li class="conn-row" data-name="${o.name}"><div class="conn-head"><code>${o.name}</code> <span class="pill pill-static ${o.set ? "is-set" : "is-unset"}">${o.set ? T.conn.set : T.conn.unset}</span></div><div class="conn-actions">${saveForm(o.name, o.name, true, undefined, undefined, error(o.name))}${removeForm(o.name)}</div></li>`)}</ul>`}
+  ${other.length === 0 ? html`<p class="muted">${T.conn.noOther}</p>` : html`<ul class="conn-rows">${rows}</ul>`}
   <form class="conn-form conn-add" hx-put="${CONNECTIONS_API}" hx-target="#connections" hx-swap="outerHTML">
-    <input name="name" type="text" autocomplete="off" spellcheck="false" pattern="[A-Za-z_][A-Za-z0-9_]*" aria-label="${T.conn.name}" placeholder="${T.conn.name}" required>
-    <input name="value" type="password" autocomplete="off" aria-label="${T.conn.value}" placeholder="${T.conn.value}" required>
+    <input name="name" type="text" autocomplete="off" spellcheck="false" pattern="[A-Za-z_][A-Za-z0-9_]*"
+      aria-label="${T.conn.name}" placeholder="${T.conn.name}" required>
+    <input name="value" type="password" autocomplete="off" aria-label="${T.conn.value}" placeholder="${T.conn.value}"
+      required>
     <button type="submit" class="btn btn-small">${T.conn.add}</button>
   </form>
   ${addError ? html`<p class="card-warn conn-error" role="alert">${addError}</p>` : ""}
 </section>`;
+}
+
+/** A variable not in the catalogue: always treated as a secret. */
+function otherRow(o: ConnectionsStatus["other"][number], error?: string) {
+  const head = html`<div class="conn-head"><code>${o.name}</code> ${setPill(o.set)}</div>`;
+  const actions = html`${saveForm(o.name, o.name, true, undefined, undefined, error)}${removeForm(o.name)}`;
+  return html`<li class="conn-row" data-name="${o.name}">${head}<div class="conn-actions">${actions}</div></li>`;
+}
+
+function setPill(set: boolean) {
+  return html`<span class="pill pill-static ${set ? "is-set" : "is-unset"}">${set ? T.conn.set : T.conn.unset}</span>`;
 }

@@ -9,28 +9,66 @@ import { money, oneLine } from "../format.ts";
 
 export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[]; maxSteps: number }) {
   const r = d.run;
-  if (!r) return html`<div class="run-page"><h2>${T.runPageTitle}</h2><p class="notice notice-warn">${T.runMissing}</p></div>`;
+  const title = html`<h2>${T.runPageTitle}</h2>`;
+  if (!r) return html`<div class="run-page">${title}<p class="notice notice-warn">${T.runMissing}</p></div>`;
   const models = d.steps.filter((s) => s.type === "model").length;
-  const line = r.status === "running" ? T.runNow(T.stepsProgress(models, d.maxSteps)) : T.runEndedAs(T.runStatus[r.status] ?? r.status, d.steps.length);
+  const line = r.status === "running"
+    ? T.runNow(T.stepsProgress(models, d.maxSteps))
+    : T.runEndedAs(T.runStatus[r.status] ?? r.status, d.steps.length);
   return html`<div class="run-page" id="run-${r.id}">
   <h2>${T.runPageTitle} · ${TLabel.agent(r.agentId)} · ${TLabel.source(r.source)}</h2>
   <p class="run-status-line st-${r.status}">${line}</p>
   ${r.resumed ? html`<p class="muted">${T.resumedNote}</p>` : ""}
-  <p class="run-meta"><span>${money(r.spentUsd)}</span>${r.unknownCostCalls ? html` · <span>${T.unknownCalls(r.unknownCostCalls)}</span>` : ""}${r.model ? html` · <code>${r.model}</code>` : ""}${r.conversationId ? html` · <a href="/c/${r.conversationId}">${T.openConversation}</a>` : ""}</p>
+  <p class="run-meta">${runMeta(r)}</p>
   <ol class="timeline" hx-ignore x-ignore>${d.steps.map(step)}</ol>
-  ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map((c) => html`<li><a href="/c/${c.conversationId}">${TLabel.agent(c.agentId)}</a> · <a href="/manage/activity/${c.id}">${T.runStatus[c.status] ?? c.status}</a></li>`)}</ul>` : ""}
-  <div class="exports"><a class="btn" href="/api/activity/runs/${r.id}/export.json" download>${T.exportJson}</a> <a class="btn" href="/api/activity/runs/${r.id}/export.md" download>${T.exportMarkdown}</a>
+  ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map(childItem)}</ul>` : ""}
+  <div class="exports">${exportLinks(r.id)}
   <p class="muted">${T.exportReviewReminder}</p></div>
 </div>`;
 }
 
+/** Spend, unknown-price calls, model and the conversation, joined by " · ". */
+function runMeta(r: Run) {
+  const unknown = r.unknownCostCalls ? html` · <span>${T.unknownCalls(r.unknownCostCalls)}</span>` : "";
+  const model = r.model ? html` · <code>${r.model}</code>` : "";
+  const conv = r.conversationId ? html` · <a href="/c/${r.conversationId}">${T.openConversation}</a>` : "";
+  return html`<span>${money(r.spentUsd)}</span>${unknown}${model}${conv}`;
+}
+
+function childItem(c: Run) {
+  const agent = html`<a href="/c/${c.conversationId}">${TLabel.agent(c.agentId)}</a>`;
+  return html`<li>${agent} · <a href="/manage/activity/${c.id}">${T.runStatus[c.status] ?? c.status}</a></li>`;
+}
+
+function exportLinks(id: string) {
+  const base = `/api/activity/runs/${id}/export`;
+  const json = html`<a class="btn" href="${base}.json" download>${T.exportJson}</a>`;
+  return html`${json} <a class="btn" href="${base}.md" download>${T.exportMarkdown}</a>`;
+}
+
+const STEP_LABEL: Record<string, string> = {
+  model: T.stepModel, fallback: T.stepFallback, escalation: T.stepEscalation, steer: T.stepSteer,
+};
+
 function step(s: RunStep) {
-  const label = s.type === "model" ? T.stepModel : s.type === "tool" ? `${T.stepTool} ${s.name ?? ""}` : s.type === "fallback" ? T.stepFallback : s.type === "escalation" ? T.stepEscalation : s.type === "steer" ? T.stepSteer : s.type;
+  const label = s.type === "tool" ? `${T.stepTool} ${s.name ?? ""}` : STEP_LABEL[s.type] ?? s.type;
   const ms = s.endedAt ? Date.parse(s.endedAt) - Date.parse(s.startedAt) : null;
-  const tokens = s.type === "model" ? `${s.inputTokens ?? "?"} / ${s.outputTokens ?? "?"}` : "";
+  const took = ms !== null ? html` <span class="muted">${(ms / 1000).toFixed(1)} s</span>` : "";
+  const status = html`<span class="muted">${T.toolStatus[s.status] ?? s.status}</span>`;
   return html`<li class="step step-${s.type} st-${s.status}">
-  <div class="step-head"><b>${label}</b>${s.type === "model" ? html` <code>${s.name ?? ""}</code> <span>${s.costUsd === null ? T.unknownCalls(1) : money(s.costUsd)}</span> <span class="muted">${tokens}</span>` : ""}${ms !== null ? html` <span class="muted">${(ms / 1000).toFixed(1)} s</span>` : ""} <span class="muted">${T.toolStatus[s.status] ?? s.status}</span></div>
-  ${s.arguments ? html`<details><summary><code>${oneLine(s.arguments, 100)}</code></summary><pre>${s.arguments}</pre></details>` : ""}
-  ${s.result ? html`<details><summary>${oneLine(s.result, 100)}</summary><pre>${s.result}</pre></details>` : ""}
+  <div class="step-head"><b>${label}</b>${s.type === "model" ? modelCall(s) : ""}${took} ${status}</div>
+  ${s.arguments ? disclosure(html`<code>${oneLine(s.arguments, 100)}</code>`, s.arguments) : ""}
+  ${s.result ? disclosure(oneLine(s.result, 100), s.result) : ""}
 </li>`;
+}
+
+function disclosure(summary: ReturnType<typeof html> | string, full: string) {
+  return html`<details><summary>${summary}</summary><pre>${full}</pre></details>`;
+}
+
+/** A model step's model, cost (or "unknown") and tokens in / out. */
+function modelCall(s: RunStep) {
+  const cost = s.costUsd === null ? T.unknownCalls(1) : money(s.costUsd);
+  const tokens = `${s.inputTokens ?? "?"} / ${s.outputTokens ?? "?"}`;
+  return html` <code>${s.name ?? ""}</code> <span>${cost}</span> <span class="muted">${tokens}</span>`;
 }

@@ -10,13 +10,35 @@ export type SettingsData = {
 
 /** `login` is the sessions card (sessions.ts), rendered from the request by the route. */
 export function settingsSection(d: SettingsData, login: ReturnType<typeof html>) {
+  const where = html`<p class="muted">config.yaml · MY_AGENT_TIMEZONE</p>`;
+  const telegram = html`<p>${d.telegram ? T.telegramOn : T.telegramOff}</p>`;
   return html`<div class="settings-page" x-data="settingsPage">
-  <section class="summary"><h2>${T.settingsRoutes}</h2>${d.routes.length ? html`<ul>${d.routes.map((r) => html`<li><code>${r}</code></li>`)}</ul>` : html`<p class="notice notice-warn">${T.noRoutes}</p>`}${d.routeProblems.map((p) => html`<p class="notice notice-warn">${p}</p>`)}<a href="/manage/connections">${T.changeIn(T.sections.connections!)}</a></section>
-  <section class="summary"><h2>${T.settingsTimezone}</h2><p><code>${d.timezone}</code></p><p class="muted">config.yaml · MY_AGENT_TIMEZONE</p></section>
-  <section class="summary"><h2>${T.settingsChannels}</h2><p>${d.telegram ? T.telegramOn : T.telegramOff}</p><p>${T.inboundAlways}</p><a href="/manage/connections">${T.changeIn(T.sections.connections!)}</a></section>
+  ${routesSummary(d)}
+  <section class="summary"><h2>${T.settingsTimezone}</h2><p><code>${d.timezone}</code></p>${where}</section>
+  <section class="summary"><h2>${T.settingsChannels}</h2>${telegram}<p>${T.inboundAlways}</p>${changeLink()}</section>
   ${login}
   ${sandboxNotice(d.sandbox)}
-  <section class="summary"><h2>${T.settingsVersions}</h2><p>${T.pageVersion}: <code x-text="pageVersion"></code></p><p>${T.serverVersion}: <code id="server-version" data-version="${d.version}">${d.version}</code></p></section>
-  <section class="summary"><label class="switch"><input type="checkbox" :checked="preview" @change="setPreview($event.target.checked)"> ${T.canvasPreview}</label></section>
+  ${versionsSummary(d.version)}
+  <section class="summary"><label class="switch"><input type="checkbox" :checked="preview"
+    @change="setPreview($event.target.checked)"> ${T.canvasPreview}</label></section>
 </div>`;
+}
+
+function routesSummary(d: SettingsData) {
+  const routes = d.routes.length
+    ? html`<ul>${d.routes.map((r) => html`<li><code>${r}</code></li>`)}</ul>`
+    : html`<p class="notice notice-warn">${T.noRoutes}</p>`;
+  const problems = d.routeProblems.map((p) => html`<p class="notice notice-warn">${p}</p>`);
+  return html`<section class="summary"><h2>${T.settingsRoutes}</h2>${routes}${problems}${changeLink()}</section>`;
+}
+
+/** The version this page was loaded with beside the server's. */
+function versionsSummary(version: string) {
+  const page = html`<p>${T.pageVersion}: <code x-text="pageVersion"></code></p>`;
+  const server = html`<p>${T.serverVersion}: <code id="server-version" data-version="${version}">${version}</code></p>`;
+  return html`<section class="summary"><h2>${T.settingsVersions}</h2>${page}${server}</section>`;
+}
+
+function changeLink() {
+  return html`<a href="/manage/connections">${T.changeIn(T.sections.connections!)}</a>`;
 }

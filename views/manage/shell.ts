@@ -7,7 +7,9 @@ import { icon } from "../layout.ts";
 
 type Html = ReturnType<typeof html>;
 
-export const SECTIONS = ["activity", "approvals", "costs", "team", "tools", "jobs", "memory", "connections", "settings"] as const;
+export const SECTIONS = [
+  "activity", "approvals", "costs", "team", "tools", "jobs", "memory", "connections", "settings",
+] as const;
 export type Section = (typeof SECTIONS)[number];
 const GROUPS: [string, Section[]][] = [
   [T.navWatch, ["activity", "approvals", "costs"]],
@@ -19,7 +21,9 @@ export type Counters = { running: number; errorRunIds: string[]; pending: number
 
 /** `live` is the screen's stream query: its section, a run's id on a run page, the page's fingerprint. */
 export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = "") {
-  const state = JSON.stringify({ errors: counters.errorRunIds, pending: counters.pending, running: counters.running });
+  const { errorRunIds: errors, pending, running } = counters;
+  const state = JSON.stringify({ errors, pending, running });
+  const groups = GROUPS.map(([label, items]) => navGroup(label, items, current, counters));
   return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}"
   @counters="update($event)">
   <div class="topbar"><button class="btn menu-btn" type="button"
@@ -28,11 +32,16 @@ export function manageMain(a: AssetTable, current: Section, counters: Counters, 
       :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)"
       aria-label="${T.menu}">${icon(a, "menu")}</button><h1>${T.manage}</h1></div>
   <div class="manage-grid">
-    <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${GROUPS.map(([label, items]) => html`<div class="nav-group"><p class="nav-label">${label}</p>${items.map((s) => navItem(s, current, counters))}</div>`)}</nav>
+    <nav class="manage-nav" aria-label="${T.manage}" x-ref="nav">${groups}</nav>
     <section class="manage-body" id="manage-body">${body}</section>
   </div>
   <div id="live" hx-sse:connect="/manage/live?${live || `section=${current}`}" hidden></div>
 </main>`;
+}
+
+function navGroup(label: string, items: Section[], current: Section, c: Counters) {
+  const links = items.map((s) => navItem(s, current, c));
+  return html`<div class="nav-group"><p class="nav-label">${label}</p>${links}</div>`;
 }
 
 function navItem(s: Section, current: Section, c: Counters) {
