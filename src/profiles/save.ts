@@ -34,7 +34,7 @@ export async function saveAgent(
     if (e instanceof ConfigError) return { ok: false, status: 422, detail: T_AGENTS.invalidProfile(e.message) };
     throw e;
   }
-  const persona = id === MASTER ? join(d.paths.root, PERSONA_FILE) : join(d.paths.agents, id, PERSONA_FILE);
+  const persona = personaFile(d.paths, id);
   return withFileLock(file, async (): Promise<SaveResult> => {
     await writeFileAtomic(file, req.yaml);
     if (req.persona !== undefined && (req.persona !== "" || existsSync(persona))) {
@@ -45,4 +45,9 @@ export async function saveAgent(
     if (!reloaded.ok) return { ok: false, status: 422, detail: T_AGENTS.masterBroken(reloaded.error) };
     return { ok: true };
   });
+}
+
+/** Where an agent's persona lives, also for a broken member the crew could not load. */
+export function personaFile(paths: HomePaths, id: string): string {
+  return id === MASTER ? join(paths.root, PERSONA_FILE) : join(paths.agents, id, PERSONA_FILE);
 }

@@ -2,14 +2,12 @@
 // the editor, saving an agent, installing a bundled template and re-reading every profile. Each change
 // rebuilds the running crew at once and announces it (`jobs`), so `restart_required` is always empty.
 import { Hono } from "hono";
-import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { installTemplate, profileFile, type InstallProblem } from "../../profiles/install.ts";
+import { profileFile } from "../../profiles/install.ts";
 import { agentJson, agentsJson } from "../../profiles/listing.ts";
-import { saveAgent } from "../../profiles/save.ts";
-import { T_AGENTS } from "../../texts/vi-agents.ts";
 import { T } from "../../texts/vi.ts";
 import { runningAgentIds } from "../../store/runs.ts";
+import { installAgent, profiles, readText, reloadAgents, saveAgentFiles } from "../agent-actions.ts";
 import { readJson } from "../body.ts";
 import type { AppDeps } from "../deps.ts";
 
@@ -31,24 +29,15 @@ export function agentRoutes(d: AppDeps): Hono {
   app.get("/", (c) => c.json(list()));
 
   app.post("/reload", (c) => {
-    const r = profiles(d).reloadCrew();
-    if (!r.ok) return c.json({ detail: T_AGENTS.masterBroken(r.error) }, 422);
-    d.hub.jobs();
-    d.log?.("agents: profiles re-read from disk; crew rebuilt");
-    return c.json({ ...list(), restart_required: [] });
+    const r = reloadAgents(d);
+    return r.ok ? c.json({ ...list(), restart_required: [] }) : c.json({ detail: r.detail }, r.status);
   });
 
   app.post("/install", async (c) => {
     const b = await readJson(c, installBody);
     if (!b.ok) return b.response;
-    const p = profiles(d);
-    const r = await installTemplate(p.paths, b.value);
-    if (!r.ok) return c.json({ detail: problemText(r.problem) }, r.problem.kind === "exists" ? 409 : 422);
-    // Joins the running crew at once (F-16); a master file broken by hand meanwhile keeps the old crew.
-    const reloaded = p.reloadCrew();
-    if (!reloaded.ok) d.log?.(`agents: installed ${r.installed.join(", ")} but not loaded: ${reloaded.error}`);
-    else d.log?.(`agents: installed template ${b.value.template} as ${r.installed.join(", ")}; crew rebuilt`);
-    d.hub.jobs();
+    const r = await installAgent(d, b.value);
+    if (!r.ok) return c.json({ detail: r.detail }, r.status);
     return c.json({ installed: r.installed, kept: r.kept, ...list(), restart_required: [] }, 201);
   });
 
@@ -72,10 +61,8 @@ export function agentRoutes(d: AppDeps): Hono {
     const b = await readJson(c, saveBody);
     if (!b.ok) return b.response;
     const id = c.req.param("id");
-    const saved = await saveAgent(profiles(d), id, b.value);
+    const saved = await saveAgentFiles(d, id, b.value);
     if (!saved.ok) return c.json({ detail: saved.detail }, saved.status);
-    d.hub.jobs();
-    d.log?.(`agents: saved ${id}; crew rebuilt`);
     const crew = d.crew();
     const agent = crew.get(id);
     const json = agent ? agentJson(agent, crew, d.store, runningAgentIds(d.store).has(id)) : null;
@@ -83,29 +70,4 @@ export function agentRoutes(d: AppDeps): Hono {
   });
 
   return app;
-}
-
-/** The home and the reload path; the server always passes them (serve.ts, test/helpers/app.ts). */
-function profiles(d: AppDeps) {
-  if (!d.paths || !d.reloadCrew) throw new Error("the agents API needs deps.paths and deps.reloadCrew");
-  return { paths: d.paths, reloadCrew: d.reloadCrew, crew: d.crew };
-}
-
-function problemText(p: InstallProblem): string {
-  switch (p.kind) {
-    case "unknown_template": return T_AGENTS.unknownTemplate(p.template, p.known);
-    case "bad_id": return T_AGENTS.badId(p.id);
-    case "exists": return T_AGENTS.exists(p.id);
-    case "workspace_not_absolute": return T_AGENTS.workspaceNotAbsolute(p.path);
-    case "workspace_missing": return T_AGENTS.workspaceMissing(p.path);
-    case "workspace_holds_home": return T_AGENTS.workspaceHoldsHome(p.path);
-  }
-}
-
-function readText(file: string): string {
-  try {
-    return readFileSync(file, "utf8");
-  } catch {
-    return "";
-  }
 }

@@ -10,6 +10,7 @@ import { runPage } from "../../../views/manage/run-page.ts";
 import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsSection } from "../../../views/manage/connections.ts";
+import { teamSection } from "../../../views/manage/team.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
 import { connectionsStatus } from "../../connections/status.ts";
@@ -26,6 +27,7 @@ import { liveSection, manageScreen, manageStream, sectionTitle } from "../manage
 import { fingerprint } from "../screen-stream.ts";
 import { seenOf } from "./ui-turns.ts";
 import { sessionsData } from "./sessions.ts";
+import { teamData, teamRoutes } from "./team.ts";
 
 type Body = Parameters<typeof manageMain>[3];
 export type SectionRenderer = (d: AppDeps, c: Context) => Body | Promise<Body>;
@@ -41,6 +43,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
     settings: (d, c) => settingsSection(settingsData(d), sessionsCard(sessionsData(c, d))),
     connections: (d) => connectionsSection(connectionsStatus(d)),
+    team: (d) => teamSection(teamData(d)),
     ...extra,
   };
 
@@ -70,6 +73,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     return res;
   };
 
+  app.route("/", teamRoutes(d));
   app.get("/manage/live", (c) => {
     const section = c.req.query("section") ?? "";
     const part = c.req.query("run") ? "other" : liveSection(section);

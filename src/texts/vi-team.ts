@@ -1,0 +1,26 @@
+// Vietnamese strings of Manage → Đội (F-24, F-22, F-23): the crew list, its badges, the templates and
+// the agent editor. Refusal sentences come from vi-agents.ts, as the API says them.
+export const T_TEAM = {
+  intro: "Bạn nói với trợ lý chính; trợ lý giao việc cho các thành viên khác trong đội.",
+  crew: "Thành viên",
+  templates: "Mẫu có sẵn",
+  templatesHelp: "Cài một mẫu để thêm thành viên vào đội ngay, không cần khởi động lại.",
+  install: "Cài",
+  installed: "Đã cài",
+  installedNow: (ids: string[]) => `Đã cài: ${ids.join(", ")}.`,
+  mode: { chat: "Trò chuyện", work: "Làm việc" } as Record<string, string>,
+  live: "Đang chạy",
+  schedules: (n: number) => `${n} lịch`,
+  telegram: "Telegram",
+  broken: "Lỗi",
+  brokenLine: (why: string) => `Không nạp được: ${why}`,
+  edit: "Sửa",
+  editTitle: (name: string) => `Sửa ${name}`,
+  yamlLabel: "agent.yaml",
+  personaLabel: "persona.md",
+  save: "Lưu",
+  saved: "Đã lưu — có hiệu lực ngay",
+  reload: "Tải lại từ đĩa",
+  reloaded: "Đã đọc lại hồ sơ các agent từ đĩa.",
+  badForm: "Biểu mẫu thiếu dữ liệu; tải lại trang rồi thử lại.",
+} as const;
