@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { createRun } from "../../src/store/runs.ts";
 import { T_AGENTS } from "../../src/texts/vi-agents.ts";
 import { T_TEAM } from "../../src/texts/vi-team.ts";
+import { T } from "../../src/texts/vi.ts";
 import { testApp } from "../helpers/app.ts";
 
 async function app() {
@@ -110,6 +111,9 @@ describe("Manage → Đội", () => {
     expect(kept).toContain(">\nmode: robot\n</textarea>");
     expect(kept).toContain(">\nGõ dở &lt;b&gt;</textarea>");
     expect(readFileSync(t.memberFile("researcher"))).toEqual(bytes);
+    const ghost = await t.post("/manage/team/agents/ghost", { yaml: "name: G\n", persona: "" });
+    expect(ghost.status).toBe(404);
+    expect(await ghost.text()).toContain(esc(T.agentNotFound("ghost")));
 
     const yaml = 'name: "<img src=x onerror=alert(1)>"\nmode: work\n';
     const saved = await t.post("/manage/team/agents/researcher", { yaml, persona: "Ngắn gọn." });

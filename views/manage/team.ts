@@ -11,8 +11,9 @@ export const TEAM_URL = "/manage/team";
 export function teamSection(data: TeamData, flash?: TeamFlash) {
   const saved = (a: TeamAgent) => (flash?.kind === "save" && flash.id === a.id ? flash : undefined);
   const installed = (t: TeamTemplate) => (flash?.kind === "install" && flash.template === t.id ? flash : undefined);
-  // A reload's answer, or an install of a template the page has no row for, shows by the reload button.
-  const rowless = flash?.kind === "install" && !data.templates.some((t) => t.id === flash.template);
+  // A reload's answer, or one for a template or agent the page has no row for, shows by the reload button.
+  const rowless = (flash?.kind === "install" && !data.templates.some((t) => t.id === flash.template))
+    || (flash?.kind === "save" && !data.agents.some((a) => a.id === flash.id));
   const top = flash?.kind === "reload" || rowless ? flash : undefined;
   return html`<div id="team" class="team-page">
   <p class="muted">${T_TEAM.intro}</p>
