@@ -45,7 +45,7 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
       :class="hasWork && 'has-work'"
       :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)"
       aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.header)}</div>
-    ${delegatedNotice(c)}
+    ${delegatedNotice(c, d.thread.agentName)}
     <div class="thread-wrap">
       ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.header.crew)) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}
@@ -61,9 +61,9 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
 }
 
 /** A child conversation says it is work delegated by another one, and links back to it (F-11). */
-function delegatedNotice(c: Conversation) {
+function delegatedNotice(c: Conversation, agentName: string) {
   if (!c.parentId || !c.source.startsWith("delegate:")) return "";
-  return html`<p class="notice delegated-notice" id="delegated-notice">${TCrewChat.delegatedNotice}
+  return html`<p class="notice delegated-notice" id="delegated-notice">${TCrewChat.delegatedNotice(agentName)}
   <a href="/c/${c.parentId}">${TCrewChat.backToParent}</a></p>`;
 }
 

@@ -5,11 +5,13 @@ import type { CrewMember, SkillToggle } from "../src/models/crew.ts";
 import { TCrewChat } from "../src/texts/vi-crew-chat.ts";
 import { T } from "../src/texts/vi.ts";
 
+/** The card has no id: htmx's settle copies a same-id element's attributes, x-show's inline style
+ * included, which the CSP refuses. */
 export function crewPill(crew: CrewMember[]) {
   return html`<div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
   <button type="button" class="pill" id="crew-pill" x-ref="pill"
     @click="toggle()" :aria-expanded="open">${T.crew(crew.length)}</button>
-  <div class="card crew-card" id="crew-card" x-show="open" x-cloak @click.outside="close()">
+  <div class="card crew-card" x-show="open" x-cloak @click.outside="close()">
     <p class="card-label">${TCrewChat.crewCardTitle}</p>
     <ul class="crew-list">${crew.map(member)}</ul>
     <a href="/manage/team">${TCrewChat.manageTeam}</a>

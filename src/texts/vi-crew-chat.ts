@@ -10,6 +10,6 @@ export const TCrewChat = {
   noSkills: "Agent này chưa có kỹ năng nào.",
   alwaysOn: "luôn bật",
   openDelegated: "Mở cuộc giao việc",
-  delegatedNotice: "Đây là việc được giao từ một cuộc trò chuyện khác.",
+  delegatedNotice: (agent: string) => `${agent} đang làm việc được giao từ một cuộc trò chuyện khác.`,
   backToParent: "Về cuộc trò chuyện gốc",
 } as const;

@@ -24,7 +24,7 @@ describe("chat header and run cards for the crew", async () => {
     const html = await header();
     expect(html).toContain(`id="crew-pill"`);
     expect(html).toContain(`${T.crew(2)}</button>`);
-    const card = html.slice(html.indexOf(`id="crew-card"`));
+    const card = html.slice(html.indexOf(`class="card crew-card"`));
     const master = card.indexOf(`data-agent="default"`);
     const researcher = card.indexOf(`data-agent="researcher"`);
     expect(master).toBeGreaterThan(0);
@@ -65,8 +65,8 @@ describe("chat header and run cards for the crew", async () => {
     expect(column).toContain(`href="/c/${child}">${TCrewChat.openDelegated}</a>`);
     expect(column).toContain("Nghiên cứu viên");
     const page = await (await t.request(`/c/${child}`)).text();
-    expect(page).toContain(TCrewChat.delegatedNotice);
+    expect(page).toContain(TCrewChat.delegatedNotice("Nghiên cứu viên"));
     expect(page).toContain(`href="/c/${conv.id}">${TCrewChat.backToParent}</a>`);
-    expect(await (await t.request(`/c/${conv.id}`)).text()).not.toContain(TCrewChat.delegatedNotice);
+    expect(await (await t.request(`/c/${conv.id}`)).text()).not.toContain(`id="delegated-notice"`);
   });
 });
