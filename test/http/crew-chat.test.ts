@@ -53,7 +53,7 @@ describe("chat header and run cards for the crew", async () => {
     expect(has("disabled", box("maps", html))).toBe(false);
   });
 
-  test("a delegate step links the child conversation, which links back to its parent", async () => {
+  test("a delegate step links the child conversation (activity column, run page), which links back to its parent", async () => {
     const text = '/tool delegate {"agent":"researcher","task":"tìm giá vé"}';
     await collect(await t.json(`/api/conversations/${conv.id}/messages`, "POST", { text }), isEnd);
     const runs = await (await t.request("/api/activity/runs?agent=default")).json();
@@ -64,6 +64,8 @@ describe("chat header and run cards for the crew", async () => {
     const column = await (await t.request(`/c/${conv.id}/activity`)).text();
     expect(column).toContain(`href="/c/${child}">${TCrewChat.openDelegated}</a>`);
     expect(column).toContain("Nghiên cứu viên");
+    const runPage = await (await t.request(`/manage/activity/${mine.id}`)).text();
+    expect(runPage).toContain(`href="/c/${child}">${TCrewChat.openDelegated}</a>`);
     const page = await (await t.request(`/c/${child}`)).text();
     expect(page).toContain(TCrewChat.delegatedNotice("Nghiên cứu viên"));
     expect(page).toContain(`href="/c/${conv.id}">${TCrewChat.backToParent}</a>`);
