@@ -53,7 +53,7 @@ describe("chat header and run cards for the crew", async () => {
     expect(has("disabled", box("maps", html))).toBe(false);
   });
 
-  test("a delegate step links the child conversation (activity column, run page), which links back to its parent", async () => {
+  test("a delegate step links its child (activity column, run page); the child links back to its parent", async () => {
     const text = '/tool delegate {"agent":"researcher","task":"tìm giá vé"}';
     await collect(await t.json(`/api/conversations/${conv.id}/messages`, "POST", { text }), isEnd);
     const runs = await (await t.request("/api/activity/runs?agent=default")).json();
