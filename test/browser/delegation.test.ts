@@ -1,7 +1,10 @@
 // Delegation seen by the owner (issue 12's browser test, F-06…F-11, F-24): the master delegates to an
 // installed template through the scripted fake; the crew card lists it, the activity column's delegate
 // step opens the child conversation, which names the member, and the child's run is listed under its id.
+// Also the options card's skill toggles (F-20), on the same server.
 import { describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { TCrewChat } from "../../src/texts/vi-crew-chat.ts";
 import { T } from "../../src/texts/vi.ts";
 import { api, assistantTexts, chatSetup, eventually, inPage, newConversation, openChat, send, waitIdle }
@@ -46,7 +49,8 @@ describe("delegation in the chat", () => {
       await link.click();
       await page.waitForURL(`**${href}`);
       await page.locator("#delegated-notice").waitFor();
-      expect(await page.locator("#delegated-notice").innerText()).toContain(TCrewChat.delegatedNotice("Nghiên cứu viên"));
+      const notice = await page.locator("#delegated-notice").innerText();
+      expect(notice).toContain(TCrewChat.delegatedNotice("Nghiên cứu viên"));
       expect(await page.locator("#delegated-notice a").getAttribute("href")).toBe(`/c/${id}`);
       await eventually(async () =>
         expect(await page.locator("#thread .msg.user .bubble").first().innerText()).toContain("tìm giá vé"));
@@ -55,6 +59,39 @@ describe("delegation in the chat", () => {
       await page.goto(`${s.server.url}/manage/activity`);
       const rows = page.locator("#history-rows .run-agent");
       await eventually(async () => expect(await rows.allInnerTexts()).toContain("researcher"));
+    });
+  });
+
+  test("the options card's skill boxes switch skills on and off; an always skill cannot be switched", async () => {
+    mkdirSync(join(s.home, "skills"), { recursive: true });
+    const md = (front: string) => `---\n${front}\n---\nBody.\n`;
+    writeFileSync(join(s.home, "skills", "style.md"), md("name: house-style\nalways: true"));
+    writeFileSync(join(s.home, "skills", "maps.md"), md("name: maps"));
+    writeFileSync(join(s.home, "skills", "notes.md"), md("name: notes"));
+    await api(s, "POST", "/api/agents/reload");
+    await inPage(s, "skills", async (page) => {
+      const id = await newConversation(s);
+      await openChat(page, s, id);
+      type Listed = { skills: { name: string; always: boolean; enabled: boolean }[] };
+      const enabled = async () => (await api<Listed>(s, "GET", `/api/conversations/${id}/skills`)).skills
+        .filter((k) => k.enabled && !k.always).map((k) => k.name);
+      await page.locator("#options-pill").click();
+      const box = (name: string) => page.locator(`#skill-toggles input[value="${name}"]`);
+      expect(await box("house-style").isChecked()).toBe(true);
+      expect(await box("house-style").isDisabled()).toBe(true);
+      expect(await box("maps").isChecked()).toBe(false);
+      // Two clicks while the card stays open: each PATCH sends every box checked, so both count.
+      await box("maps").check();
+      await eventually(async () => expect(await enabled()).toEqual(["maps"]));
+      await box("notes").check();
+      await eventually(async () => expect(await enabled()).toEqual(["maps", "notes"]));
+      await box("maps").uncheck();
+      await eventually(async () => expect(await enabled()).toEqual(["notes"]));
+      // Closing the card re-reads the header: the boxes show what the server holds.
+      await page.keyboard.press("Escape");
+      await page.locator("#options-pill").click();
+      await eventually(async () => expect(await box("notes").isChecked()).toBe(true));
+      expect(await box("maps").isChecked()).toBe(false);
     });
   });
 });

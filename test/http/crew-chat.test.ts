@@ -18,7 +18,7 @@ describe("chat header and run cards for the crew", async () => {
   const conv = await (await t.json("/api/conversations", "POST", {})).json();
   const header = async () => (await t.request(`/c/${conv.id}/header`)).text();
 
-  test("the crew pill opens a card listing the crew, master first, with description, mode and a team link", async () => {
+  test("the crew pill opens a card: the crew master first, description, mode, a team link", async () => {
     expect(await header()).toContain(`${T.crew(1)}</button>`);
     expect((await t.json("/api/agents/install", "POST", { template: "researcher" })).status).toBe(201);
     const html = await header();
@@ -35,7 +35,7 @@ describe("chat header and run cards for the crew", async () => {
     expect(card).toContain(`href="/manage/team">${TCrewChat.manageTeam}</a>`);
   });
 
-  test("the options card: a box per toggle skill, checked once enabled; always skills checked and disabled", async () => {
+  test("the options card: a box per skill, checked once enabled; always skills checked and disabled", async () => {
     expect(await header()).toContain(TCrewChat.noSkills);
     mkdirSync(join(t.root, "skills"), { recursive: true });
     writeFileSync(join(t.root, "skills", "style.md"), md("name: house-style\nalways: true", "Write short."));
