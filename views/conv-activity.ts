@@ -26,7 +26,7 @@ export function convActivity(d: ActivityData) {
     ${d.runs.length === 0 ? html`<p class="muted">${T.noRunsYet}</p>` : html`<dl class="summary-card">
       <dt>${T.summarySpend}</dt><dd>${money(spend)}</dd>
       <dt>${T.summarySteps}</dt><dd>${steps}</dd>
-      <dt>${T.summaryDelegated}</dt><dd>0</dd>
+      <dt>${T.summaryDelegated}</dt><dd id="delegated-count">${Object.keys(d.children).length}</dd>
       <dt>${T.summaryModel}</dt><dd>${latest?.run.model ?? "—"}</dd>
     </dl>`}
     <ol class="runs">${d.runs.map((r) => runItem(r, d.maxSteps, d.children))}</ol>

@@ -64,6 +64,7 @@ describe("chat header and run cards for the crew", async () => {
     const column = await (await t.request(`/c/${conv.id}/activity`)).text();
     expect(column).toContain(`href="/c/${child}">${TCrewChat.openDelegated}</a>`);
     expect(column).toContain("Nghiên cứu viên");
+    expect(column).toContain(`<dd id="delegated-count">1</dd>`);
     const runPage = await (await t.request(`/manage/activity/${mine.id}`)).text();
     expect(runPage).toContain(`href="/c/${child}">${TCrewChat.openDelegated}</a>`);
     const page = await (await t.request(`/c/${child}`)).text();
