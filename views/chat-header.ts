@@ -1,20 +1,22 @@
-// #chat-header (M-11…M-15, E-11): the title and three pills — spend vs cap, options, crew size — each
-// opening a card that closes on Escape (focus back to its pill) or a click outside.
+// #chat-header (M-11…M-15, E-11, F-20): the title and three pills — spend vs cap, options (with the skill
+// toggles), crew — each opening a card that closes on Escape (focus back to its pill) or a click outside.
 import { html } from "hono/html";
 import type { Conversation } from "../src/models/conversations.ts";
+import type { HeaderData } from "../src/models/crew.ts";
 import { T } from "../src/texts/vi.ts";
 import { headerActions } from "./conv-actions.ts";
+import { crewPill, skillToggles } from "./crew-card.ts";
 import { money } from "./format.ts";
 
 export const CAP_STEP_USD = 1;
 
-export function chatHeader(c: Conversation, crewSize: number) {
+export function chatHeader(c: Conversation, h: HeaderData) {
   return html`<header id="chat-header" class="chat-header">
   ${chatTitle(c)}
   <div class="pills">
     ${spendPill(c)}
-    ${optionsPill(c)}
-    <span class="pill pill-static" id="crew-pill">${T.crew(crewSize)}</span>
+    ${optionsPill(c, h)}
+    ${crewPill(h.crew)}
     ${headerActions(c)}
   </div>
 </header>`;
@@ -44,8 +46,8 @@ function capBar(c: Conversation) {
   return html`<div class="bar"><span :style="{ width: '${pct}%' }"></span></div><p>${T.remaining}: ${left}</p>`;
 }
 
-/** The options pill: autonomy and the tools this conversation always allows. */
-function optionsPill(c: Conversation) {
+/** The options pill: autonomy, the tools this conversation always allows, and its skills. */
+function optionsPill(c: Conversation, h: HeaderData) {
   const conv = JSON.stringify(c.id);
   return html`<div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
   <button type="button" class="pill" id="options-pill" x-ref="pill"
@@ -55,6 +57,7 @@ function optionsPill(c: Conversation) {
       @change="$patch(${conv}, {autonomous: $event.target.checked})"> ${T.autonomous}</label>
     <p class="card-label">${T.alwaysAllowed}</p>
     ${c.autoApprove.length === 0 ? html`<p class="muted">${T.noneAllowed}</p>` : allowedList(conv, c.autoApprove)}
+    ${skillToggles(c.id, h.skills)}
   </div>
 </div>`;
 }

@@ -5,7 +5,9 @@ import type { Approval } from "../src/models/approvals.ts";
 import type { Conversation } from "../src/models/conversations.ts";
 import type { QueuedMessage } from "../src/models/queue.ts";
 import type { AssetTable } from "../src/models/assets.ts";
+import type { CrewMember, HeaderData } from "../src/models/crew.ts";
 import { T } from "../src/texts/vi.ts";
+import { TCrewChat } from "../src/texts/vi-crew-chat.ts";
 import { approvalBar } from "./approval-bar.ts";
 import { chatHeader } from "./chat-header.ts";
 import { composer } from "./composer.ts";
@@ -24,7 +26,8 @@ export type ChatData = {
   running: boolean;
   runningRunId: string | null;
   activity: ActivityData;
-  crew: { id: string; name: string }[];
+  /** The crew (master first) and the conversation's skills, for the header and the welcome. */
+  header: HeaderData;
   /** No model route is set: the first-run card stands in for the welcome. */
   noRoute?: boolean;
 };
@@ -41,9 +44,10 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
       @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open"
       :class="hasWork && 'has-work'"
       :aria-label="open ? T.closeMenu : (hasWork ? T.openMenu + ', ' + T.pendingWork : T.openMenu)"
-      aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.crew.length)}</div>
+      aria-label="${T.menu}">${icon(a, "menu")}</button>${chatHeader(c, d.header)}</div>
+    ${delegatedNotice(c, d.thread.agentName)}
     <div class="thread-wrap">
-      ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.crew)) : ""}
+      ${d.thread.messages.length === 0 ? (d.noRoute ? firstRunCard() : welcome(d.header.crew)) : ""}
       ${boundary(() => thread(d.thread), "thread", log)}
     </div>
     <button type="button" class="btn new-below" x-show="newBelow" x-cloak @click="toBottom()"
@@ -56,8 +60,15 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
 </main>`;
 }
 
+/** A child conversation says it is work delegated by another one, and links back to it (F-11). */
+function delegatedNotice(c: Conversation, agentName: string) {
+  if (!c.parentId || !c.source.startsWith("delegate:")) return "";
+  return html`<p class="notice delegated-notice" id="delegated-notice">${TCrewChat.delegatedNotice(agentName)}
+  <a href="/c/${c.parentId}">${TCrewChat.backToParent}</a></p>`;
+}
+
 /** A new chat speaks as the master and names the crew (F-29). */
-function welcome(crew: { id: string; name: string }[]) {
+function welcome(crew: CrewMember[]) {
   const master = crew[0] ?? { id: "default", name: T.appName };
   const members = crew.slice(1).map((m) => m.name);
   return html`<section class="welcome">

@@ -8,12 +8,13 @@ import { listMessages, type Message } from "../store/messages.ts";
 import { listQueue } from "../store/queue.ts";
 import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
+import { delegateLinks } from "./delegate-links.ts";
+import { headerData } from "./header-data.ts";
 import { toolMeta } from "./tool-meta.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
   const conversation = getConversation(d.store, id);
   if (!conversation) return null;
-  const crew = [...d.crew().agents.values()].map((x) => ({ id: x.id, name: x.name }));
   const agent = d.crew().get(conversation.agentId);
   const active = d.host.running(id);
   const runs = listRuns(d.store, { conversationId: id, limit: 200 });
@@ -36,7 +37,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
     runningRunId: active?.runId ?? null,
     activity: activityOf(d, id, runs),
     noRoute: (d.crew().get(MASTER)?.routes.length ?? 0) === 0,
-    crew: crew.sort((a, b) => (a.id === "default" ? -1 : b.id === "default" ? 1 : a.name.localeCompare(b.name))),
+    header: headerData(d, conversation),
   };
 }
 
@@ -48,7 +49,7 @@ export function activityData(d: AppDeps, id: string): ActivityData {
 function activityOf(d: AppDeps, id: string, runs: Run[]): ActivityData {
   const maxSteps = d.crew().get(getConversation(d.store, id)?.agentId ?? "")?.maxSteps ?? 30;
   const withSteps = runs.slice(0, 20).map((run) => ({ run, steps: listSteps(d.store, run.id) }));
-  return { conversationId: id, runs: withSteps, maxSteps };
+  return { conversationId: id, runs: withSteps, maxSteps, children: delegateLinks(d, withSteps) };
 }
 
 /** Exactly one run's messages: after its mark, up to the next run's mark (J-14). */

@@ -18,6 +18,7 @@ import { T } from "../texts/vi.ts";
 import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts";
 import { toolMeta } from "./tool-meta.ts";
 import type { AppDeps } from "./deps.ts";
+import { headerData } from "./header-data.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
 
 /** Token-level events other than text change nothing shown. */
@@ -47,7 +48,7 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
     for (const r of data.thread.runs) known.add(r.id);
     running = data.running;
     const thread = threadBody(data.thread);
-    const header = chatHeader(data.conversation, data.crew.length);
+    const header = chatHeader(data.conversation, data.header);
     const head = partial("#chat-header", "outerHTML", header);
     return [{ html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() }, state()];
   };
@@ -84,7 +85,7 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
 
   const header = () => {
     const conv = getConversation(d.store, convId);
-    return conv ? partial("#chat-header", "outerHTML", chatHeader(conv, d.crew().agents.size)) : "";
+    return conv ? partial("#chat-header", "outerHTML", chatHeader(conv, headerData(d, conv))) : "";
   };
 
   /** Only the title: a person may have one of the header's cards open (M-15). */

@@ -2,12 +2,17 @@
 // the run does now ("3/7 steps") or how it ended; the timeline lists every step; the export links sit
 // with the reminder to review before sharing.
 import { html } from "hono/html";
+import type { DelegateLinks } from "../../src/models/crew.ts";
 import type { Run, RunStep } from "../../src/models/runs.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
+import { childLink } from "../conv-activity.ts";
 import { money, oneLine } from "../format.ts";
 
-export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[]; maxSteps: number }) {
+/** `links`: the child conversation each delegate step opened, by tool call id. */
+type RunPageData = { run: Run | null; steps: RunStep[]; children: Run[]; maxSteps: number; links: DelegateLinks };
+
+export function runPage(d: RunPageData) {
   const r = d.run;
   const title = html`<h2>${T.runPageTitle}</h2>`;
   if (!r) return html`<div class="run-page">${title}<p class="notice notice-warn">${T.runMissing}</p></div>`;
@@ -20,7 +25,7 @@ export function runPage(d: { run: Run | null; steps: RunStep[]; children: Run[];
   <p class="run-status-line st-${r.status}">${line}</p>
   ${r.resumed ? html`<p class="muted">${T.resumedNote}</p>` : ""}
   <p class="run-meta">${runMeta(r)}</p>
-  <ol class="timeline" hx-ignore x-ignore>${d.steps.map(step)}</ol>
+  <ol class="timeline" hx-ignore x-ignore>${d.steps.map((s) => step(s, d.links))}</ol>
   ${d.children.length ? html`<h3>${T.childConversation}</h3><ul>${d.children.map(childItem)}</ul>` : ""}
   <div class="exports">${exportLinks(r.id)}
   <p class="muted">${T.exportReviewReminder}</p></div>
@@ -50,13 +55,14 @@ const STEP_LABEL: Record<string, string> = {
   model: T.stepModel, fallback: T.stepFallback, escalation: T.stepEscalation, steer: T.stepSteer,
 };
 
-function step(s: RunStep) {
+function step(s: RunStep, links: DelegateLinks) {
   const label = s.type === "tool" ? `${T.stepTool} ${s.name ?? ""}` : STEP_LABEL[s.type] ?? s.type;
   const ms = s.endedAt ? Date.parse(s.endedAt) - Date.parse(s.startedAt) : null;
   const took = ms !== null ? html` <span class="muted">${(ms / 1000).toFixed(1)} s</span>` : "";
   const status = html`<span class="muted">${T.toolStatus[s.status] ?? s.status}</span>`;
   return html`<li class="step step-${s.type} st-${s.status}">
-  <div class="step-head"><b>${label}</b>${s.type === "model" ? modelCall(s) : ""}${took} ${status}</div>
+  <div class="step-head"><b>${label}</b>${s.type === "model" ? modelCall(s) : ""}${took} ${status}${
+    s.toolCallId && links[s.toolCallId] ? childLink(links[s.toolCallId]!) : ""}</div>
   ${s.arguments ? disclosure(html`<code>${oneLine(s.arguments, 100)}</code>`, s.arguments) : ""}
   ${s.result ? disclosure(oneLine(s.result, 100), s.result) : ""}
 </li>`;

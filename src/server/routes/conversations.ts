@@ -10,6 +10,7 @@ import { toggleSkills } from "../../kits/skills.ts";
 import { TKits } from "../../texts/vi-kits.ts";
 import { readJson } from "../body.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
+import { skillToggles } from "../header-data.ts";
 
 const createBody = z.strictObject({ title: z.string().max(200).optional() });
 const patchBody = z.strictObject({
@@ -75,13 +76,7 @@ export function conversationRoutes(d: AppDeps): Hono {
   app.get("/:id/skills", (c) => {
     const conv = getConversation(d.store, c.req.param("id"));
     if (!conv) return c.json({ detail: T.conversationNotFound }, 404);
-    const skills = d.crew().get(conv.agentId)?.kit.skills ?? [];
-    const on = new Set(conv.skills);
-    return c.json({
-      skills: skills.map((s) => ({
-        name: s.name, description: s.description, always: s.always, enabled: s.always || on.has(s.name),
-      })),
-    });
+    return c.json({ skills: skillToggles(d, conv) });
   });
 
   app.delete("/:id", (c) => {

@@ -19,6 +19,7 @@ import { listDecided, listPending } from "../../store/approvals.ts";
 import { listConversations } from "../../store/conversations.ts";
 import { all } from "../../store/db.ts";
 import { getRun, listRuns, listSteps } from "../../store/runs.ts";
+import { delegateLinks } from "../delegate-links.ts";
 import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
@@ -85,7 +86,9 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     const children = run?.conversationId ? all<{ id: string }>(d.store, "SELECT id FROM runs WHERE source = $s ORDER BY started_at", { s: `delegate:${run.conversationId}` }).map((r) => getRun(d.store, r.id)!) : [];
     const maxSteps = run ? d.crew().get(run.agentId)?.maxSteps ?? 30 : 30;
     const steps = run ? listSteps(d.store, run.id) : [];
-    return page(c, "activity", () => runPage({ run, steps, children, maxSteps }), run ? 200 : 404, c.req.param("run"));
+    const links = run ? delegateLinks(d, [{ run, steps }]) : {};
+    const body = () => runPage({ run, steps, children, maxSteps, links });
+    return page(c, "activity", body, run ? 200 : 404, c.req.param("run"));
   });
   app.get("/manage/fragments/history", (c) => {
     const agent = c.req.query("agent") || null;

@@ -53,7 +53,7 @@ export function pageRoutes(d: AppDeps): Hono {
 
   app.get("/c/:id/header", (c) => {
     const data = chatData(d, c.req.param("id"));
-    return data ? noStore(c.html(chatHeader(data.conversation, data.crew.length))) : c.body(null, 404);
+    return data ? noStore(c.html(chatHeader(data.conversation, data.header))) : c.body(null, 404);
   });
   app.get("/c/:id/activity", (c) => {
     const data = chatData(d, c.req.param("id"));

@@ -13,6 +13,7 @@ import { T } from "../../texts/vi.ts";
 import { TConv } from "../../texts/vi-conversations.ts";
 import { patch, remove, TITLE_MAX } from "../../turns/commands.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
+import { headerData } from "../header-data.ts";
 
 export function conversationFormRoutes(d: AppDeps): Hono {
   const app = new Hono();
@@ -48,7 +49,7 @@ function updates(d: AppDeps, openId: string) {
   const open = openId ? getConversation(d.store, openId) : null;
   const header = open
     ? html`<title>${pendingTitle(open.title || T.appName, listPending(d.store).length)}</title>
-<hx-partial hx-target="#chat-header" hx-swap="outerHTML">${chatHeader(open, d.crew().agents.size)}</hx-partial>`
+<hx-partial hx-target="#chat-header" hx-swap="outerHTML">${chatHeader(open, headerData(d, open))}</hx-partial>`
     : "";
   const rows = convList(list, open?.id ?? null);
   return html`<hx-partial hx-target="#conv-list" hx-swap="outerHTML">${rows}</hx-partial>${header}`;

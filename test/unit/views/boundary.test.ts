@@ -16,8 +16,8 @@ function data(brokenThread: boolean): ChatData {
     queued: [],
     running: false,
     runningRunId: null,
-    activity: { conversationId: "c1", runs: [], maxSteps: 30 },
-    crew: [{ id: "default", name: "my-crew" }],
+    activity: { conversationId: "c1", runs: [], maxSteps: 30, children: {} },
+    header: { crew: [{ id: "default", name: "my-crew", description: "", mode: "chat", live: false }], skills: [] },
   };
 }
 

@@ -53,7 +53,7 @@ describe("markup around rendered text", () => {
   test("the run page's timeline", async () => {
     const run = { id: "r1", agentId: "a", source: "chat", status: "done", spentUsd: 0, unknownCostCalls: 0 };
     const step = { type: "tool", name: "file_read", status: "done", arguments: EVIL, result: EVIL, endedAt: null };
-    const page = { run: run as unknown as Run, steps: [step as never], children: [], maxSteps: 30 };
+    const page = { run: run as unknown as Run, steps: [step as never], children: [], maxSteps: 30, links: {} };
     const html = (await runPage(page)).toString();
     expect(tagOf(html, "timeline")).toBe('<ol class="timeline" hx-ignore x-ignore>');
     expect(html).not.toContain(EVIL);
