@@ -81,3 +81,9 @@ export function record(
   store.recordToolResult({ ...which, output, status, startedAt: startedAt ?? endedAt, endedAt, delegatedSpend });
   emit?.({ type: "tool_result", id: call.id, name: call.name, status, output });
 }
+
+/** Never expected: every cut closes its calls (and the clients would still send a valid history). */
+export function checkHistory(messages: ChatMessage[], runId: string, log?: (line: string) => void): void {
+  const ids = unansweredCalls(messages).map((u) => u.call.id);
+  if (ids.length > 0) log?.(`run ${runId}: history has unanswered calls ${ids.join(", ")}`);
+}

@@ -2,13 +2,12 @@
 // left open by a pause (or a restart), then repeat — steer, cap check, model call, record, tools — until a
 // final answer or a stop. Provider chain, tools, event sink, abort signal; persistence is the TurnStore.
 import type { ChainOptions } from "../llm/chain.ts";
-import { unansweredCalls } from "../llm/history.ts";
-import type { ChatMessage, Route } from "../llm/types.ts";
+import type { Route } from "../llm/types.ts";
 import { toolSpec, type Tool, type ToolContext } from "../tools/define.ts";
 import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
-import { closeDangling, openCalls } from "./cut-calls.ts";
+import { checkHistory, closeDangling, openCalls } from "./cut-calls.ts";
 import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
 import { callFailureWords } from "./failure-words.ts";
 import { callModel, recordCall } from "./model-call.ts";
@@ -17,6 +16,7 @@ import { refuseRepeated, repeated } from "./repeats.ts";
 import type { ToolHooks } from "./hooks.ts";
 import { handleCalls, type CallEnv } from "./tool-calls.ts";
 import { shortenError, type Summariser } from "./tool-output.ts";
+import { openTurn } from "./turn-hooks.ts";
 import type { RunEnd, TurnStore } from "./turn-store.ts";
 import { wrappingUp, wrapUpSystem } from "./wrap-up.ts";
 
@@ -42,7 +42,7 @@ export type TurnInput = {
   resume?: boolean;
   /** A delegated child: from this model call on it is told to conclude and has no tools (A-27). */
   wrapUpFrom?: number;
-  /** Hooks around each tool call (kits, F-17). */
+  /** Hooks around each tool call, at the turn's opening and before it ends (kits, F-17). */
   hooks?: ToolHooks;
 };
 
@@ -142,6 +142,11 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   const open = openCalls(history);
   closeDangling(store, history, open, emit);
   if ((await handleCalls(env, open, input.resume ? "resume" : "settle")) === "waiting") return waiting();
+  const opening = await openTurn(input, history);
+  if (opening.notice !== null) {
+    const refused: TurnEvent = { type: "error", run_id: runId, message: opening.notice };
+    return end({ status: "error", summary: opening.notice }, result("error", { text: opening.notice }), refused);
+  }
 
   for (;;) {
     if (signal.aborted) return stop();
@@ -157,7 +162,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     const messages = store.history();
     checkHistory(messages, runId, input.log);
     const wrapUp = wrappingUp(input.wrapUpFrom, steps());
-    const system = wrapUp ? wrapUpSystem(input.system) : input.system;
+    const system = wrapUp ? wrapUpSystem(opening.system) : opening.system;
     const toolChoice = wrapUp ? ("none" as const) : undefined;
     const req = { model: "", system, messages, tools: specs, toolChoice, signal };
     const out = await callModel(routes, req, emit, input.chain);
@@ -175,6 +180,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     }
     text = out.text;
     if (out.toolCalls.length === 0) {
+      if (await opening.holdStop(text)) continue;
       crashPoint("run-finish");
       const done: TurnEvent = { type: "done", run_id: runId, text };
       return end({ status: "done", summary: text.slice(0, 200) }, result("done"), done);
@@ -191,10 +197,4 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     const relayed = relayable(env.offers!, out.toolCalls, steps());
     if (relayed !== null) return relay(relayed);
   }
-}
-
-/** Never expected: every cut closes its calls (and the clients would still send a valid history). */
-function checkHistory(messages: ChatMessage[], runId: string, log?: (line: string) => void): void {
-  const ids = unansweredCalls(messages).map((u) => u.call.id);
-  if (ids.length > 0) log?.(`run ${runId}: history has unanswered calls ${ids.join(", ")}`);
 }

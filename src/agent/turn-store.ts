@@ -72,6 +72,8 @@ export interface TurnStore {
   recordToolResult(rec: ToolResultRecord): void;
   /** A final answer that took no model call (a relayed child answer, F-12): the message only. */
   recordAnswer(text: string): void;
+  /** A user-role note of the harness (a Stop hook's reason, F-17) that the next model call reads. */
+  recordNote(text: string): void;
   recordStep(step: SpecialStep): void;
   /** A model call made by a tool (a used summary, an image read…) charged like a completion (E-06). */
   charge(costUsd: number | null): void;

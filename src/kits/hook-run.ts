@@ -9,6 +9,9 @@ export type HookOutcome = { exitCode: number | null; stdout: string; stderr: str
 
 export type HookPlace = { workspace: string; shell?: ShellConfinement };
 
+/** Where a kit's hooks run and for which conversation (their session_id). */
+export type HookContext = HookPlace & { conversationId: string | null; log?: (line: string) => void };
+
 const OUTPUT_CAP = 16 * 1024;
 
 export async function runHook(
@@ -61,4 +64,32 @@ function withKit(argv: string[], kitDir: string): string[] {
 
 function cap(s: string): string {
   return s.length > OUTPUT_CAP ? `${s.slice(0, OUTPUT_CAP)}\n[cut at ${OUTPUT_CAP} characters]` : s;
+}
+
+/** null: not blocked; otherwise the reason ("" when the hook gave none). */
+export function blockReason(out: HookOutcome): string | null {
+  if (out.exitCode === 2) return out.stderr;
+  if (out.exitCode !== 0) return null;
+  const json = parseJson(out.stdout);
+  type Specific = { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
+  const specific = json?.hookSpecificOutput as Specific;
+  if (specific?.permissionDecision === "deny") return String(specific.permissionDecisionReason ?? "");
+  if (json?.decision === "block") return String(json.reason ?? "");
+  return null;
+}
+
+export function parseJson(s: string): Record<string, unknown> | null {
+  const t = s.trim();
+  if (!t.startsWith("{")) return null;
+  try {
+    return JSON.parse(t) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+export function failure(out: HookOutcome): string {
+  if (out.timedOut) return "timed out";
+  const how = out.exitCode === null ? "not run" : `exit ${out.exitCode}`;
+  return out.stderr ? `${how}: ${out.stderr.split("\n")[0]}` : how;
 }

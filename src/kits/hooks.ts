@@ -1,16 +1,15 @@
 // Kit hooks as the loop's ToolHooks (F-17): PreToolUse before the gate, PostToolUse after a call ran,
-// matched under every alias of the tool. Exit 2 (or JSON `decision: "block"` / `permissionDecision:
-// "deny"`) blocks with the reason the model reads; other failures are logged and do not block.
+// matched under every alias of the tool; UserPromptSubmit and Stop come from src/kits/turn-hooks.ts. Exit 2
+// (or JSON `decision: "block"` / `permissionDecision: "deny"`) blocks; other failures are logged only.
 import type { HookCall, ToolHooks } from "../agent/hooks.ts";
 import { kitToolInput, kitToolName, namesOf } from "./alias.ts";
-import { runHook, type HookOutcome, type HookPlace } from "./hook-run.ts";
+import { blockReason, failure, runHook, type HookContext } from "./hook-run.ts";
+import { kitTurnHooks } from "./turn-hooks.ts";
 import type { HookEvent, HookRule } from "./types.ts";
 
-export type HookContext = HookPlace & { conversationId: string | null; log?: (line: string) => void };
-
-/** undefined when the agent has no tool hooks, so the loop skips the hook points entirely. */
+/** undefined when the agent has no hooks, so the loop skips the hook points entirely. */
 export function kitToolHooks(rules: HookRule[], c: HookContext): ToolHooks | undefined {
-  if (!rules.some((r) => r.event === "PreToolUse" || r.event === "PostToolUse")) return undefined;
+  if (rules.length === 0) return undefined;
   const run = async (event: HookEvent, call: HookCall, signal: AbortSignal, extra: object = {}) => {
     for (const rule of rules.filter((r) => r.event === event && matches(r.matcher, call.name))) {
       const payload = {
@@ -30,6 +29,7 @@ export function kitToolHooks(rules: HookRule[], c: HookContext): ToolHooks | und
     return null;
   };
   return {
+    ...kitTurnHooks(rules, c),
     async beforeTool(call, signal) {
       const reason = await run("PreToolUse", call, signal);
       return reason === null ? null : `Blocked by a PreToolUse hook: ${reason || "no reason given"}`;
@@ -51,32 +51,4 @@ export function matches(matcher: string, crewName: string): boolean {
     return namesOf(crewName).includes(matcher);
   }
   return namesOf(crewName).some((n) => re.test(n));
-}
-
-/** null: not blocked; otherwise the reason ("" when the hook gave none). */
-function blockReason(out: HookOutcome): string | null {
-  if (out.exitCode === 2) return out.stderr;
-  if (out.exitCode !== 0) return null;
-  const json = parseJson(out.stdout);
-  type Specific = { permissionDecision?: string; permissionDecisionReason?: string } | undefined;
-  const specific = json?.hookSpecificOutput as Specific;
-  if (specific?.permissionDecision === "deny") return String(specific.permissionDecisionReason ?? "");
-  if (json?.decision === "block") return String(json.reason ?? "");
-  return null;
-}
-
-function parseJson(s: string): Record<string, unknown> | null {
-  const t = s.trim();
-  if (!t.startsWith("{")) return null;
-  try {
-    return JSON.parse(t) as Record<string, unknown>;
-  } catch {
-    return null;
-  }
-}
-
-function failure(out: HookOutcome): string {
-  if (out.timedOut) return "timed out";
-  const how = out.exitCode === null ? "not run" : `exit ${out.exitCode}`;
-  return out.stderr ? `${how}: ${out.stderr.split("\n")[0]}` : how;
 }

@@ -29,6 +29,7 @@ export function observedTurnStore(inner: TurnStore, store: Store, hub: ActivityH
     recordModelCall: after(inner.recordModelCall, textStored),
     recordToolResult: after(inner.recordToolResult),
     recordAnswer: after(inner.recordAnswer, textStored),
+    recordNote: (text) => inner.recordNote(text),
     recordStep: after(inner.recordStep),
     charge: after(inner.charge),
     requestDecision: (req) => inner.requestDecision(req),

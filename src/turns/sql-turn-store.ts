@@ -68,6 +68,12 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
         touchConversation(store, conversationId);
       });
     },
+    recordNote(text: string) {
+      store.tx(() => {
+        appendMessage(store, { conversationId, role: "user", content: text });
+        touchConversation(store, conversationId);
+      });
+    },
     recordStep(step: SpecialStep) {
       addStep(store, { runId, type: step.type, name: step.name, result: step.result ?? null, status: step.status ?? "done", startedAt: step.startedAt, endedAt: step.endedAt });
     },
