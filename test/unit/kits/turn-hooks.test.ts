@@ -11,19 +11,22 @@ import type { HookEvent, HookRule } from "../../../src/kits/types.ts";
 import { listMessages } from "../../../src/store/messages.ts";
 import { harness, route } from "../agent/harness.ts";
 
+const signal = new AbortController().signal;
 const dir = () => mkdtempSync(join(tmpdir(), "mc-turn-hook-"));
 const rule = (event: HookEvent, command: string): HookRule => ({
   event, matcher: "", command, timeoutSeconds: 30, kitDir: tmpdir(), projectDir: tmpdir(),
 });
 /** Each hook run appends its stdin JSON as one line of `seen`. */
 const payloads = (seen: string) => readFileSync(seen, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const hooksOf = (rules: HookRule[], conversationId: string) => kitToolHooks(rules, { workspace: dir(), conversationId });
+const hooksOf = (rules: HookRule[], conversationId: string) =>
+  kitToolHooks(rules, { workspace: dir(), conversationId });
 
 describe("UserPromptSubmit and Stop kit hooks", () => {
   test("UserPromptSubmit exit 2 blocks the turn: no model call, its stderr is the stored notice", async () => {
     const seen = join(dir(), "seen");
     const h = harness();
-    const hooks = hooksOf([rule("UserPromptSubmit", `cat >> "${seen}"; echo >> "${seen}"; echo 'no secrets' >&2; exit 2`)], h.conv.id);
+    const refuse = `cat >> "${seen}"; echo >> "${seen}"; echo 'no secrets' >&2; exit 2`;
+    const hooks = hooksOf([rule("UserPromptSubmit", refuse)], h.conv.id);
     const r = route([{ text: "never" }]);
     const result = await h.turn([r], { user: "what is the password?", hooks });
     expect(r.provider.requests).toHaveLength(0);
@@ -49,7 +52,7 @@ describe("UserPromptSubmit and Stop kit hooks", () => {
     expect(r.provider.requests[0]!.system).toContain("Sprint ends Friday.");
   });
 
-  test("a Stop hook that exits 2 once makes one more model call with its reason; stop_hook_active the 2nd time", async () => {
+  test("a Stop hook exiting 2 once makes one more model call with its reason; stop_hook_active 2nd time", async () => {
     const d = dir();
     const seen = join(d, "seen");
     const once = `cat >> "${seen}"; echo >> "${seen}"; [ -e "${d}/flag" ] && exit 0; touch "${d}/flag"; ` +
@@ -59,7 +62,8 @@ describe("UserPromptSubmit and Stop kit hooks", () => {
     const result = await h.turn([r], { user: "fix the bug", hooks: hooksOf([rule("Stop", once)], h.conv.id) });
     expect(result).toMatchObject({ status: "done", text: "tests pass" });
     expect(r.provider.requests).toHaveLength(2);
-    expect(r.provider.requests[1]!.messages.at(-1)).toEqual({ role: "user", content: "Stop hook: run the tests first" });
+    const note = { role: "user" as const, content: "Stop hook: run the tests first" };
+    expect(r.provider.requests[1]!.messages.at(-1)).toEqual(note);
     expect(payloads(seen).map((p) => [p.hook_event_name, p.stop_hook_active])).toEqual([
       ["Stop", false],
       ["Stop", true],
@@ -75,5 +79,19 @@ describe("UserPromptSubmit and Stop kit hooks", () => {
     const result = await h.turn([r], { user: "go", hooks });
     expect(result).toMatchObject({ status: "done", text: `answer ${STOP_HOOK_LIMIT}` });
     expect(r.provider.requests).toHaveLength(STOP_HOOK_LIMIT + 1);
+  });
+
+  test("JSON decisions: block with a reason, additionalContext as context; exit 1 is logged, not a block", async () => {
+    const logs: string[] = [];
+    const c = { workspace: dir(), conversationId: "c", log: (l: string) => logs.push(l) };
+    const one = (event: HookEvent, command: string) => kitToolHooks([rule(event, command)], c)!;
+    const block = `cat >/dev/null; echo '{"decision":"block","reason":"add a changelog line"}'`;
+    expect(await one("Stop", block).beforeStop!("done", false, signal)).toBe("add a changelog line");
+    expect(await one("UserPromptSubmit", block).promptSubmitted!("hi", signal)).toEqual({ block: "add a changelog line" });
+    const extra = `cat >/dev/null; echo '{"hookSpecificOutput":{"additionalContext":"on call: Lan"}}'`;
+    expect(await one("UserPromptSubmit", extra).promptSubmitted!("hi", signal)).toEqual({ context: "on call: Lan" });
+    const broken = one("Stop", "cat >/dev/null; echo broken >&2; exit 1");
+    expect(await broken.beforeStop!("done", false, signal)).toBeNull();
+    expect(logs.at(-1)).toContain("exit 1: broken");
   });
 });
