@@ -137,13 +137,10 @@ export class TurnHost implements CutTurnReader {
   }
 
   /** TurnHost reads every turn but a Telegram one (the bot's) and a job's (the scheduler's), C-14. */
-  reads(source: string): boolean {
-    return source !== "telegram" && !source.startsWith("job:");
-  }
+  reads = (source: string): boolean => source !== "telegram" && !source.startsWith("job:");
 
-  resume(run: Run, opts: { cut: boolean }): void {
-    this.start(run.conversationId!, { source: run.source, continueRunId: run.id, resume: opts.cut });
-  }
+  resume = (run: Run, opts: { cut: boolean }): void =>
+    void this.start(run.conversationId!, { source: run.source, continueRunId: run.id, resume: opts.cut });
 
   /** Shutdown, first step (O-09): no queue drains and no new background turn from now on. */
   stopDraining(): void {
@@ -185,11 +182,14 @@ export class TurnHost implements CutTurnReader {
     });
     a.watch.end();
     if (exists) safely(() => this.titler.after(conversationId, a.runId));
-    if (exists) safely(() => this.drain(conversationId));
+    if (exists) safely(() => this.drain(conversationId, a.runId));
   }
 
-  private drain(conversationId: string): void {
+  private drain(conversationId: string, endedRunId?: string): void {
     if (!this.draining || this.active.has(conversationId) || this.waiting(conversationId)) return;
+    // A decision taken while the asking turn was still winding down found it busy: continue its run now.
+    const r = endedRunId ? getRun(this.deps.store, endedRunId) : null;
+    if (r?.status === "waiting") return void this.start(conversationId, { source: r.source, continueRunId: r.id });
     const first = listQueue(this.deps.store, conversationId)[0];
     if (!first) return;
     const afterSeq = lastSeq(this.deps.store, conversationId);

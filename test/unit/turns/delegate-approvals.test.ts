@@ -14,7 +14,7 @@ import { crewHarness, delegateTo } from "./crew-harness.ts";
 type H = ReturnType<typeof crewHarness>;
 
 /** Resolves with the first run that goes to `waiting` (listened to before the turn starts), once its
- * turn has settled: a decision made while the host still holds the turn would not continue it. */
+ * turn has settled, so each test decides on an idle conversation (decide-race.test.ts covers the other). */
 async function firstWaiting(h: H): Promise<string> {
   const id = await new Promise<string>((resolve) => {
     const stop = h.rt.hub.listen((s) => {
