@@ -5,7 +5,8 @@ export const T_AGENTS = {
     `Không có mẫu "${name}". Các mẫu có sẵn: ${known.join(", ")}.`,
   exists: (id: string) => `Đã có agent "${id}" trong đội; chọn id khác hoặc sửa agent đó.`,
   badId: (id: string) =>
-    `Id "${id}" không dùng được: cần 1–40 chữ thường, số, - hoặc _, bắt đầu bằng chữ hoặc số, ` +
+    `Id "${id}" không dùng được: cần 1–40 chữ thường, số, - hoặc _, bắt đầu bằng chữ ` +
+    "hoặc số, " +
     `và không phải "default".`,
   workspaceNotAbsolute: (path: string) => `Workspace "${path}" phải là đường dẫn tuyệt đối.`,
   workspaceMissing: (path: string) => `Workspace "${path}" không phải một thư mục có sẵn.`,
@@ -15,5 +16,6 @@ export const T_AGENTS = {
   telegramMasterOnly: (file: string) =>
     `Không lưu: ${file}: key "telegram" chỉ đặt được trên agent default (master).`,
   masterBroken: (why: string) =>
-    `Không đọc lại được đội vì agent.yaml của master lỗi: ${why}. Đội đang chạy được giữ nguyên.`,
+    `Không đọc lại được đội vì agent.yaml của master lỗi: ${why}. Đội đang chạy được ` +
+    "giữ nguyên.",
 };

@@ -6,7 +6,8 @@ export const TD = {
   providerRefused: (provider: string, detail: string) => `${provider} từ chối yêu cầu: ${detail}`,
   providerRateLimited: (provider: string, detail: string) =>
     `${provider} đang giới hạn số yêu cầu (${detail}). Thử lại sau ít phút.`,
-  providerUnavailable: (provider: string, detail: string) => `${provider} đang lỗi hoặc không kết nối được: ${detail}`,
+  providerUnavailable: (provider: string, detail: string) =>
+    `${provider} đang lỗi hoặc không kết nối được: ${detail}`,
   providerBroken: (provider: string, detail: string) => `${provider} trả lời hỏng giữa chừng: ${detail}`,
   allRoutesFailed: (each: string) => `Không tuyến model nào trả lời được. ${each}`,
 } as const;

@@ -5,5 +5,6 @@ export const TKits = {
     `Không có skill tuỳ chọn “${name}” cho agent này. ` +
     "Xem danh sách ở GET …/skills rồi gửi lại đúng tên.",
   /** A UserPromptSubmit hook refused the owner's message; the turn ended without a model call. */
-  promptBlocked: (reason: string) => `Hook UserPromptSubmit đã chặn tin nhắn này: ${reason || "không nêu lý do"}`,
+  promptBlocked: (reason: string) =>
+    `Hook UserPromptSubmit đã chặn tin nhắn này: ${reason || "không nêu lý do"}`,
 } as const;

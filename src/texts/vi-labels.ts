@@ -3,7 +3,10 @@
 const SOURCES: Record<string, string> = { chat: "Trò chuyện", api: "API", telegram: "Telegram", web: "Web" };
 const PURPOSES: Record<string, string> = {
   chat: "Trò chuyện", title: "Đặt tên cuộc trò chuyện", summary: "Tóm tắt phiên",
-  tool_summary: "Tóm tắt kết quả công cụ", image: "Đọc ảnh", pdf_page: "Đọc trang PDF", consolidate: "Cô đọng trí nhớ",
+  tool_summary: "Tóm tắt kết quả công cụ",
+  image: "Đọc ảnh",
+  pdf_page: "Đọc trang PDF",
+  consolidate: "Cô đọng trí nhớ",
   wiki: "Dựng wiki", script: "Script hỏi model", transcribe: "Chép lời giọng nói",
 };
 

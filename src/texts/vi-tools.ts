@@ -11,7 +11,9 @@ export const TTool = {
   note: {
     denied: "Bạn đã từ chối lệnh gọi này nên nó không chạy.",
     expired: "Không ai duyệt kịp trước hạn nên lệnh gọi này không chạy.",
-    interrupted: "Lệnh gọi bị ngắt (lượt bị dừng, máy chủ tắt hoặc cuộc trò chuyện bị xoá); có thể nó chưa chạy xong.",
+    interrupted:
+      "Lệnh gọi bị ngắt (lượt bị dừng, máy chủ tắt hoặc cuộc trò chuyện bị xoá); có " +
+      "thể nó chưa chạy xong.",
     refused: "Bị chặn: lệnh gọi này không được chạy, kể cả khi bạn cho phép. Lý do:",
     error: "Lệnh gọi gặp lỗi:",
   } as Record<string, string>,
