@@ -3,8 +3,12 @@ export const TConn = {
   intro:
     "Khoá và token được lưu trong tệp env của máy chủ. Giá trị bí mật không bao giờ hiển " +
     "thị lại, chỉ biết đã đặt hay chưa.",
-  groups: { models: "Model", channels: "Kênh", search: "Tìm kiếm web", other: "Máy chủ" } as Record<string,
-  string>,
+  groups: {
+    models: "Model",
+    channels: "Kênh",
+    search: "Tìm kiếm web",
+    other: "Máy chủ",
+  } as Record<string, string>,
   desc: {
     apiKey: "Khoá API của nhà cung cấp.",
     baseUrl: "Địa chỉ API, chỉ đặt khi muốn thay địa chỉ mặc định.",
