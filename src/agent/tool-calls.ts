@@ -92,7 +92,8 @@ async function applyDecision(
 ) {
   if (status === "answered") return finish(env, call, "done", answer ?? "");
   if (status === "denied") {
-    return finish(env, call, "denied", "The owner denied this call. Do not try it again unless they ask; continue without it.");
+    const msg = "The owner denied this call. Do not try it again unless they ask; continue without it.";
+    return finish(env, call, "denied", msg);
   }
   if (status === "expired") {
     const what = tool?.question

@@ -80,7 +80,8 @@ export const fileSearch = defineTool({
       }
       if (full) break;
     }
-    const scope = `${where === "." ? "the workspace" : where}${args.include ? ` (files matching ${args.include})` : ""}`;
+    const matching = args.include ? ` (files matching ${args.include})` : "";
+    const scope = `${where === "." ? "the workspace" : where}${matching}`;
     if (out.length === 0) return `No matches for ${JSON.stringify(args.pattern)} in ${scope}.`;
     if (full) out.push(`[Only the first ${out.length} matches are shown. Narrow the pattern, the path or include to ` +
         `see the rest.]`);

@@ -96,7 +96,10 @@ export const shellRun = defineTool({
     const out = new CappedOutput();
     const err = new CappedOutput();
     const stopReading = Promise.withResolvers<void>();
-    const reading = Promise.all([drain(proc.stdout, out, stopReading.promise), drain(proc.stderr, err, stopReading.promise)]);
+    const reading = Promise.all([
+      drain(proc.stdout, out, stopReading.promise),
+      drain(proc.stderr, err, stopReading.promise),
+    ]);
     try {
       await proc.exited;
     } finally {

@@ -64,7 +64,11 @@ export type WalkEntry = { abs: string; rel: string; dir: boolean; link: boolean 
 export function* walk(dirAbs: string, relBase: string, recursive: boolean): Generator<WalkEntry> {
   let names: { name: string; dir: boolean; link: boolean }[];
   try {
-    names = readdirSync(dirAbs, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory(), link: d.isSymbolicLink() }));
+    names = readdirSync(dirAbs, { withFileTypes: true }).map((d) => ({
+      name: d.name,
+      dir: d.isDirectory(),
+      link: d.isSymbolicLink(),
+    }));
   } catch {
     return;
   }
