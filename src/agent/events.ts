@@ -39,11 +39,26 @@ export const TurnEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("route_retry"), route: z.string(), error: z.string() }),
   z.object({ type: z.literal("fallback"), from: z.string(), to: z.string().nullable(), error: z.string() }),
-  z.object({ type: z.literal("escalated"), from: z.string(), to: z.string(), reason: z.enum(["loop", "routes_failed"]) }),
+  z.object({
+    type: z.literal("escalated"),
+    from: z.string(),
+    to: z.string(),
+    reason: z.enum(["loop", "routes_failed"]),
+  }),
   z.object({ type: z.literal("steer"), text: z.string() }),
-  z.object({ type: z.literal("queued"), item_id: z.union([z.string(), z.number()]), kind: z.enum(["follow_up", "steer"]), position: z.number().int() }),
+  z.object({
+    type: z.literal("queued"),
+    item_id: z.union([z.string(), z.number()]),
+    kind: z.enum(["follow_up", "steer"]),
+    position: z.number().int(),
+  }),
   z.object({ type: z.literal("done"), run_id: id, text: z.string() }),
-  z.object({ type: z.literal("halted"), run_id: id, reason: z.enum(["budget", "max_steps", "loop"]), text: z.string() }),
+  z.object({
+    type: z.literal("halted"),
+    run_id: id,
+    reason: z.enum(["budget", "max_steps", "loop"]),
+    text: z.string(),
+  }),
   z.object({ type: z.literal("error"), run_id: z.string().nullable(), message: z.string() }),
 ]);
 

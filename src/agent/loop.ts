@@ -71,10 +71,10 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
 }
 
 async function turn(input: TurnInput): Promise<TurnResult> {
-  const { store, emit, signal } = input;
+  const { store, emit, signal, escalation: esc } = input;
   const runId = store.runId;
   let routes = input.routes;
-  let escalation = input.escalation && !routes.some((r) => r.label === input.escalation!.label) ? input.escalation : null;
+  let escalation = esc && !routes.some((r) => r.label === esc.label) ? esc : null;
   let text = "";
   const recent: string[] = [];
   const env: CallEnv = {

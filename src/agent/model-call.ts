@@ -26,8 +26,21 @@ export type ModelCallOutcome = {
   failure?: { error: ProviderError; allFailed: boolean; streamed: boolean };
 };
 
-export async function callModel(routes: Route[], req: ModelRequest, emit: EventSink, opts: ChainOptions = {}): Promise<ModelCallOutcome> {
-  const out: ModelCallOutcome = { route: null, text: "", toolCalls: [], usage: null, startedAt: new Date().toISOString(), endedAt: "", fallbacks: [] };
+export async function callModel(
+  routes: Route[],
+  req: ModelRequest,
+  emit: EventSink,
+  opts: ChainOptions = {},
+): Promise<ModelCallOutcome> {
+  const out: ModelCallOutcome = {
+    route: null,
+    text: "",
+    toolCalls: [],
+    usage: null,
+    startedAt: new Date().toISOString(),
+    endedAt: "",
+    fallbacks: [],
+  };
   let calls = new Map<number, ToolCall>();
   let thinkingShown = false;
   let streaming = false;
@@ -56,7 +69,9 @@ export async function callModel(routes: Route[], req: ModelRequest, emit: EventS
         if (item.name) call.name = item.name;
         call.arguments += item.args;
         calls.set(item.index, call);
-        if (STREAMED_ARGS.has(call.name) && item.args) emit({ type: "tool_call_delta", id: call.id || `idx${item.index}`, name: call.name, delta: item.args });
+        if (STREAMED_ARGS.has(call.name) && item.args) {
+          emit({ type: "tool_call_delta", id: call.id || `idx${item.index}`, name: call.name, delta: item.args });
+        }
         break;
       }
       case "usage":
@@ -77,7 +92,9 @@ export async function callModel(routes: Route[], req: ModelRequest, emit: EventS
         break;
     }
   }
-  out.toolCalls = [...calls.entries()].sort(([a], [b]) => a - b).map(([i, c]) => ({ ...c, id: c.id || `call_${i}_${crypto.randomUUID().slice(0, 8)}` }));
+  out.toolCalls = [...calls.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([i, c]) => ({ ...c, id: c.id || `call_${i}_${crypto.randomUUID().slice(0, 8)}` }));
   out.endedAt = new Date().toISOString();
   return out;
 }

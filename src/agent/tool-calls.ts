@@ -44,7 +44,8 @@ export async function handleCalls(env: CallEnv, calls: ToolCall[], mode: CallMod
     const tool = env.tools.get(call.name);
     const parsed = tool ? parseToolArgs(tool, call.arguments) : null;
     if (mode === "new") {
-      env.emit({ type: "tool_call", id: call.id, name: call.name, arguments: call.arguments, summary: summarizeCall(tool, parsed?.ok ? parsed.args : undefined, call.arguments) });
+      const summary = summarizeCall(tool, parsed?.ok ? parsed.args : undefined, call.arguments);
+      env.emit({ type: "tool_call", id: call.id, name: call.name, arguments: call.arguments, summary });
     }
     const decided = env.store.decisionFor(call.id);
     if (decided?.status === "pending") return "waiting";
@@ -90,12 +91,20 @@ async function applyDecision(
   mode: CallMode,
 ) {
   if (status === "answered") return finish(env, call, "done", answer ?? "");
-  if (status === "denied") return finish(env, call, "denied", "The owner denied this call. Do not try it again unless they ask; continue without it.");
+  if (status === "denied") {
+    const msg = "The owner denied this call. Do not try it again unless they ask; continue without it.";
+    return finish(env, call, "denied", msg);
+  }
   if (status === "expired") {
-    const what = tool?.question ? "Nobody answered the question before the deadline." : "Nobody approved this call before the deadline, so it was not run.";
+    const what = tool?.question
+      ? "Nobody answered the question before the deadline."
+      : "Nobody approved this call before the deadline, so it was not run.";
     return finish(env, call, "expired", `${what} Continue without it.`);
   }
-  if (!tool || !parsed?.ok) return finish(env, call, "error", `The approved call to "${call.name}" can no longer run: the tool or its arguments are not valid.`);
+  if (!tool || !parsed?.ok) {
+    const msg = `The approved call to "${call.name}" can no longer run: the tool or its arguments are not valid.`;
+    return finish(env, call, "error", msg);
+  }
   const ctx = { ...env.ctx, callId: call.id };
   const refusal = tool.refuse
     ? await Promise.resolve(tool.refuse(parsed.args as never, ctx)).catch((e: Error) => e.message)
@@ -110,13 +119,39 @@ async function runOrCut(env: CallEnv, call: ToolCall, tool: Tool, args: unknown,
   await execute(env, call, tool, args);
 }
 
-function pause(env: CallEnv, call: ToolCall, tool: Tool, args: unknown, d: { action: "ask"; reason: string | null } | { action: "question"; question: string; options: string[] }) {
+function pause(
+  env: CallEnv,
+  call: ToolCall,
+  tool: Tool,
+  args: unknown,
+  d: { action: "ask"; reason: string | null } | { action: "question"; question: string; options: string[] },
+) {
   if (d.action === "question") {
-    const r = env.store.requestDecision({ toolCallId: call.id, tool: tool.name, arguments: args, reason: d.question, kind: "question", options: d.options });
-    env.emit({ type: "question", approval_id: r.id, tool_call_id: call.id, question: d.question, options: d.options, deadline_at: r.deadlineAt });
+    const r = env.store.requestDecision({
+      toolCallId: call.id,
+      tool: tool.name,
+      arguments: args,
+      reason: d.question,
+      kind: "question",
+      options: d.options,
+    });
+    env.emit({
+      type: "question",
+      approval_id: r.id,
+      tool_call_id: call.id,
+      question: d.question,
+      options: d.options,
+      deadline_at: r.deadlineAt,
+    });
     return;
   }
-  const r = env.store.requestDecision({ toolCallId: call.id, tool: tool.name, arguments: args, reason: d.reason, kind: "approval" });
+  const r = env.store.requestDecision({
+    toolCallId: call.id,
+    tool: tool.name,
+    arguments: args,
+    reason: d.reason,
+    kind: "approval",
+  });
   env.emit({
     type: "approval_required",
     approval_id: r.id,

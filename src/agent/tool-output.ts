@@ -20,7 +20,8 @@ export async function limitOutput(text: string, maxChars: number, summarise?: Su
 export function truncate(text: string, maxChars: number): string {
   const head = Math.floor(maxChars * 0.7);
   const tail = maxChars - head;
-  return `${text.slice(0, head)}\n…[truncated: the full output was ${text.length} characters]…\n${text.slice(text.length - tail)}`;
+  const note = `\n…[truncated: the full output was ${text.length} characters]…\n`;
+  return `${text.slice(0, head)}${note}${text.slice(text.length - tail)}`;
 }
 
 /** J-21: a failed step's text is stored as its first 200 characters, "…", its last 400. */

@@ -77,7 +77,14 @@ export interface TurnStore {
   recordStep(step: SpecialStep): void;
   /** A model call made by a tool (a used summary, an image read…) charged like a completion (E-06). */
   charge(costUsd: number | null): void;
-  requestDecision(req: { toolCallId: string; tool: string; arguments: unknown; reason: string | null; kind: "approval" | "question"; options?: string[] }): {
+  requestDecision(req: {
+    toolCallId: string;
+    tool: string;
+    arguments: unknown;
+    reason: string | null;
+    kind: "approval" | "question";
+    options?: string[];
+  }): {
     id: string;
     deadlineAt: string;
   };

@@ -33,8 +33,12 @@ export class AnthropicDecoder implements WireDecoder {
         return this.blockDelta(num(data.index) ?? 0, isObject(data.delta) ? data.delta : {});
       case "message_delta":
         // Cumulative counts; only the numbers present update what message_start said.
-        if (isObject(data.usage)) for (const [k, v] of Object.entries(data.usage)) if (num(v) !== null) this.counts[k] = v;
-        if (isObject(data.delta) && typeof data.delta.stop_reason === "string") this.reason = endReason(data.delta.stop_reason);
+        if (isObject(data.usage)) {
+          for (const [k, v] of Object.entries(data.usage)) if (num(v) !== null) this.counts[k] = v;
+        }
+        if (isObject(data.delta) && typeof data.delta.stop_reason === "string") {
+          this.reason = endReason(data.delta.stop_reason);
+        }
         return [];
       case "message_stop":
         this.done = true;
@@ -59,7 +63,9 @@ export class AnthropicDecoder implements WireDecoder {
       const name = typeof content.name === "string" ? content.name : undefined;
       return [{ kind: "tool_call_delta", index, id, name, args: "" }];
     }
-    if (content.type === "text" && typeof content.text === "string" && content.text) return [{ kind: "text", text: content.text }];
+    if (content.type === "text" && typeof content.text === "string" && content.text) {
+      return [{ kind: "text", text: content.text }];
+    }
     if (content.type === "thinking" && typeof content.thinking === "string" && content.thinking) {
       return [{ kind: "thinking", text: content.thinking }];
     }
@@ -67,7 +73,9 @@ export class AnthropicDecoder implements WireDecoder {
   }
 
   private blockDelta(block: number, delta: Json): StreamItem[] {
-    if (delta.type === "text_delta" && typeof delta.text === "string" && delta.text) return [{ kind: "text", text: delta.text }];
+    if (delta.type === "text_delta" && typeof delta.text === "string" && delta.text) {
+      return [{ kind: "text", text: delta.text }];
+    }
     if (delta.type === "thinking_delta" && typeof delta.thinking === "string" && delta.thinking) {
       return [{ kind: "thinking", text: delta.thinking }];
     }

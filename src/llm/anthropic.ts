@@ -56,7 +56,9 @@ export function toAnthropicMessages(messages: ChatMessage[]): AnthropicMessage[]
     if (m.role === "user") out.push({ role: "user", content: m.content });
     else if (m.role === "assistant") {
       const blocks: Block[] = m.content ? [{ type: "text", text: m.content }] : [];
-      for (const c of m.tool_calls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: toolInput(c.arguments) });
+      for (const c of m.tool_calls ?? []) {
+        blocks.push({ type: "tool_use", id: c.id, name: c.name, input: toolInput(c.arguments) });
+      }
       // Anthropic refuses an empty assistant turn; an empty answer carries nothing worth sending.
       if (blocks.length > 0) out.push({ role: "assistant", content: blocks });
     } else {

@@ -22,7 +22,11 @@ export type ChainOptions = {
 
 export const RETRY_DELAY_MS = 2000;
 
-export async function* streamChain(routes: Route[], req: ModelRequest, opts: ChainOptions = {}): AsyncGenerator<ChainItem> {
+export async function* streamChain(
+  routes: Route[],
+  req: ModelRequest,
+  opts: ChainOptions = {},
+): AsyncGenerator<ChainItem> {
   const sleep = opts.sleep ?? ((ms: number) => Bun.sleep(ms));
   const now = opts.now ?? (() => new Date());
   const log = opts.log ?? (() => {});
@@ -47,7 +51,8 @@ export async function* streamChain(routes: Route[], req: ModelRequest, opts: Cha
       if (!failure) return;
       last = failure;
       if (failure.kind === "aborted" || req.signal.aborted) {
-        yield { kind: "failed", route, error: { ...failure, kind: "aborted", transient: false }, allFailed: false, streamed };
+        const error = { ...failure, kind: "aborted" as const, transient: false };
+        yield { kind: "failed", route, error, allFailed: false, streamed };
         return;
       }
       if (failure.transient && !text && attempt === 0) {

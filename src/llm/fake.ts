@@ -15,7 +15,8 @@ export function echoProvider(): Provider {
       const reply = echoReply(req.messages);
       // A model calls only tools it was offered: a side call (a title) offers none, so it echoes.
       if (reply.tool && lastMsg?.role === "user" && req.tools.length > 0 && req.toolChoice !== "none") {
-        yield { kind: "tool_call_delta", index: 0, id: `call_${crypto.randomUUID().slice(0, 8)}`, name: reply.tool.name, args: reply.tool.args };
+        const id = `call_${crypto.randomUUID().slice(0, 8)}`;
+        yield { kind: "tool_call_delta", index: 0, id, name: reply.tool.name, args: reply.tool.args };
         yield usageOf(req, reply.tool.args);
         yield { kind: "end", reason: "tool_calls" };
         return;
@@ -54,7 +55,8 @@ export const FAKE_PAID_USD = 0.01;
 function usageOf(req: ModelRequest, out: string): StreamItem {
   const input = Math.ceil((req.system.length + req.messages.reduce((n, m) => n + m.content.length, 0)) / 4);
   const costUsd = req.model.startsWith("paid") ? FAKE_PAID_USD : undefined;
-  return { kind: "usage", usage: { inputTokens: input, outputTokens: Math.ceil(out.length / 4), cachedTokens: 0, reasoningTokens: 0, costUsd } };
+  const outputTokens = Math.ceil(out.length / 4);
+  return { kind: "usage", usage: { inputTokens: input, outputTokens, cachedTokens: 0, reasoningTokens: 0, costUsd } };
 }
 
 /** One planned answer of the scripted fake. */
@@ -83,7 +85,8 @@ export function scriptedProvider(plan: ScriptedReply[], name = "scripted", free 
       requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ModelRequest);
       const reply = queue.shift();
       if (!reply) {
-        yield { kind: "error", error: { kind: "stream", message: "scripted provider: no more planned replies", transient: false } };
+        const message = "scripted provider: no more planned replies";
+        yield { kind: "error", error: { kind: "stream", message, transient: false } };
         return;
       }
       yield* replay(reply);
@@ -97,17 +100,26 @@ function* replay(r: ScriptedReply): Generator<StreamItem> {
   for (const t of typeof r.text === "string" ? [r.text] : r.text ?? []) yield { kind: "text", text: t };
   if (r.error) {
     const e = r.error;
-    yield { kind: "error", error: { kind: e.kind ?? "http", message: e.message, status: e.status, code: e.code, transient: e.transient ?? false } };
+    const transient = e.transient ?? false;
+    const kind = e.kind ?? "http";
+    yield { kind: "error", error: { kind, message: e.message, status: e.status, code: e.code, transient } };
     return;
   }
   for (const [index, c] of (r.toolCalls ?? []).entries()) {
     const args = typeof c.args === "string" ? c.args : JSON.stringify(c.args);
-    yield { kind: "tool_call_delta", index, id: c.id ?? `call_${index}_${crypto.randomUUID().slice(0, 6)}`, name: c.name, args };
+    const id = c.id ?? `call_${index}_${crypto.randomUUID().slice(0, 6)}`;
+    yield { kind: "tool_call_delta", index, id, name: c.name, args };
   }
   const u = r.usage ?? {};
   yield {
     kind: "usage",
-    usage: { inputTokens: u.inputTokens ?? 10, outputTokens: u.outputTokens ?? 5, cachedTokens: u.cachedTokens ?? 0, reasoningTokens: u.reasoningTokens ?? 0, costUsd: u.costUsd },
+    usage: {
+      inputTokens: u.inputTokens ?? 10,
+      outputTokens: u.outputTokens ?? 5,
+      cachedTokens: u.cachedTokens ?? 0,
+      reasoningTokens: u.reasoningTokens ?? 0,
+      costUsd: u.costUsd,
+    },
   };
   yield { kind: "end", reason: r.toolCalls?.length ? "tool_calls" : "stop" };
 }

@@ -48,7 +48,13 @@ export async function* streamCall(call: WireCall, decoder: WireDecoder): AsyncGe
   }
 }
 
-async function* stream(wire: WireCall, call: WireCall, decoder: WireDecoder, touch: () => void, idleMs: number): AsyncGenerator<StreamItem> {
+async function* stream(
+  wire: WireCall,
+  call: WireCall,
+  decoder: WireDecoder,
+  touch: () => void,
+  idleMs: number,
+): AsyncGenerator<StreamItem> {
   const res = await open(wire);
   if (!(res instanceof Response)) {
     yield wire.signal.aborted && !call.signal.aborted ? silent(call, idleMs) : res;
@@ -65,7 +71,9 @@ async function* stream(wire: WireCall, call: WireCall, decoder: WireDecoder, tou
       if (decoder.done) break;
     }
   } catch (e) {
-    yield wire.signal.aborted && !call.signal.aborted ? silent(call, idleMs) : lost(call, e, "connection lost mid-stream");
+    yield wire.signal.aborted && !call.signal.aborted
+      ? silent(call, idleMs)
+      : lost(call, e, "connection lost mid-stream");
     return;
   }
   if (call.signal.aborted) yield aborted(call);
@@ -74,7 +82,8 @@ async function* stream(wire: WireCall, call: WireCall, decoder: WireDecoder, tou
 }
 
 function silent(call: WireCall, idleMs: number): StreamItem {
-  return fail(call, "connection", `no answer for ${Math.round(idleMs / 1000)} s; the request was given up`, { transient: true });
+  const message = `no answer for ${Math.round(idleMs / 1000)} s; the request was given up`;
+  return fail(call, "connection", message, { transient: true });
 }
 
 /** The response with a readable body, or the error item that ends the stream before it starts. */

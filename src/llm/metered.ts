@@ -29,7 +29,12 @@ export type SideCallRequest = {
 
 export type SideCallResult = { ok: boolean; text: string; costUsd: number | null; error?: string };
 
-export async function sideCall(routes: Route[], req: SideCallRequest, record: (row: LedgerRow) => void, chain: ChainOptions = {}): Promise<SideCallResult> {
+export async function sideCall(
+  routes: Route[],
+  req: SideCallRequest,
+  record: (row: LedgerRow) => void,
+  chain: ChainOptions = {},
+): Promise<SideCallResult> {
   const ac = new AbortController();
   const onAbort = () => ac.abort();
   req.signal?.addEventListener("abort", onAbort, { once: true });
@@ -40,7 +45,15 @@ export async function sideCall(routes: Route[], req: SideCallRequest, record: (r
     if (current?.streamed) record(row(req.purpose, current.route, current.usage, null, current.started));
   };
   try {
-    for await (const item of streamChain(routes, { model: "", system: req.system, messages: req.messages, tools: [], signal: ac.signal, maxTokens: req.maxTokens }, chain)) {
+    const modelReq = {
+      model: "",
+      system: req.system,
+      messages: req.messages,
+      tools: [],
+      signal: ac.signal,
+      maxTokens: req.maxTokens,
+    };
+    for await (const item of streamChain(routes, modelReq, chain)) {
       switch (item.kind) {
         case "attempt":
           abandon();
@@ -65,7 +78,12 @@ export async function sideCall(routes: Route[], req: SideCallRequest, record: (r
       }
     }
     if (!current) return { ok: false, text: "", costUsd: null, error: "no route" };
-    const cost = current.usage ? costOf(current.route.provider.name, current.route.model, current.usage, current.route.provider.free) : current.route.provider.free ? 0 : null;
+    const { provider, model } = current.route;
+    const cost = current.usage
+      ? costOf(provider.name, model, current.usage, provider.free)
+      : provider.free
+        ? 0
+        : null;
     record(row(req.purpose, current.route, current.usage, cost, current.started));
     return { ok: true, text, costUsd: cost };
   } finally {

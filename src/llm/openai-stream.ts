@@ -37,7 +37,9 @@ export class OpenAIDecoder implements WireDecoder {
       calls.forEach((tc, position) => {
         if (isObject(tc)) items.push(this.toolDelta(tc, position));
       });
-      if (choice.finish_reason === "error") return [...items, this.chunkError({ message: "the model stopped with an error" })];
+      if (choice.finish_reason === "error") {
+        return [...items, this.chunkError({ message: "the model stopped with an error" })];
+      }
       if (typeof choice.finish_reason === "string") this.reason = endReason(choice.finish_reason);
     }
     return items;

@@ -31,7 +31,14 @@ export function createOpenAIProvider(opts: OpenAIOptions): Provider {
     free: opts.free,
     stream: (req: ModelRequest) =>
       streamCall(
-        { ...call, url, headers: { ...opts.headers, ...auth }, body: openAIBody(req, opts), signal: req.signal, idleMs: opts.idleMs },
+        {
+          ...call,
+          url,
+          headers: { ...opts.headers, ...auth },
+          body: openAIBody(req, opts),
+          signal: req.signal,
+          idleMs: opts.idleMs,
+        },
         new OpenAIDecoder(call),
       ),
   };
@@ -59,7 +66,11 @@ function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
   return {
     role: "assistant",
     content: m.content,
-    tool_calls: m.tool_calls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+    tool_calls: m.tool_calls.map((c) => ({
+      id: c.id,
+      type: "function",
+      function: { name: c.name, arguments: c.arguments },
+    })),
   };
 }
 

@@ -45,7 +45,12 @@ const HOST_PRICES: Record<string, Record<string, Price>> = {
  * USD for one call, or null when unknown. Cached input tokens are part of the input count and billed
  * at the cached price; reasoning tokens are part of the output count, so they are not added again.
  */
-export function costOf(providerName: string, model: string, usage: Usage | null | undefined, free?: boolean): number | null {
+export function costOf(
+  providerName: string,
+  model: string,
+  usage: Usage | null | undefined,
+  free?: boolean,
+): number | null {
   if (typeof usage?.costUsd === "number" && Number.isFinite(usage.costUsd)) return usage.costUsd;
   if (free) return 0;
   // OpenRouter's ":free" variants are free by their name.

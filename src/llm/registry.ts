@@ -103,7 +103,11 @@ export type RouteResult = { ok: true; route: Route } | { ok: false; error: strin
  * Parses `provider:model` (the model may itself hold `:` and `/`) and builds its provider. `extra`
  * registers providers built elsewhere (e.g. `fake`); they take precedence over the presets.
  */
-export function resolveRoute(label: string, env: Record<string, string | undefined>, extra: Record<string, Provider> = {}): RouteResult {
+export function resolveRoute(
+  label: string,
+  env: Record<string, string | undefined>,
+  extra: Record<string, Provider> = {},
+): RouteResult {
   const trimmed = label.trim();
   const colon = trimmed.indexOf(":");
   const providerName = colon === -1 ? "" : trimmed.slice(0, colon).trim().toLowerCase();
@@ -111,20 +115,26 @@ export function resolveRoute(label: string, env: Record<string, string | undefin
   if (!providerName || !model) {
     return { ok: false, error: `Route "${trimmed}" must be written provider:model, e.g. openai:gpt-4.1-mini.` };
   }
-  const route = (provider: Provider): RouteResult => ({ ok: true, route: { label: `${providerName}:${model}`, provider, model } });
+  const route = (provider: Provider): RouteResult => ({
+    ok: true,
+    route: { label: `${providerName}:${model}`, provider, model },
+  });
   const registered = extra[providerName];
   if (registered) return route(registered);
   const preset = PRESETS.find((p) => p.name === providerName);
   if (!preset) {
     const names = [...PRESETS.map((p) => p.name), ...Object.keys(extra)].join(", ");
-    return { ok: false, error: `Route "${trimmed}" names an unknown provider "${providerName}"; known providers: ${names}.` };
+    const error = `Route "${trimmed}" names an unknown provider "${providerName}"; known providers: ${names}.`;
+    return { ok: false, error };
   }
   const apiKey = preset.keyEnv ? env[preset.keyEnv]?.trim() : undefined;
   if (preset.keyEnv && !apiKey) {
     return { ok: false, error: `Route "${trimmed}" needs the API key in ${preset.keyEnv}, which is not set.` };
   }
   const baseUrl = env[preset.baseUrlEnv]?.trim() || preset.defaultBaseUrl;
-  if (preset.api === "anthropic") return route(createAnthropicProvider({ name: preset.name, baseUrl, apiKey: apiKey! }));
+  if (preset.api === "anthropic") {
+    return route(createAnthropicProvider({ name: preset.name, baseUrl, apiKey: apiKey! }));
+  }
   return route(
     createOpenAIProvider({
       name: preset.name,

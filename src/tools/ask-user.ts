@@ -16,18 +16,22 @@ const params = z.object({
     .array(z.string().trim().min(1).max(200))
     .max(ASK_MAX_OPTIONS)
     .optional()
-    .describe(`Up to ${ASK_MAX_OPTIONS} short answers the person can pick from; they are shown as a numbered list and the person may still answer freely. Leave out for an open question.`),
+    .describe(`Up to ${ASK_MAX_OPTIONS} short answers the person can pick from; they are shown as a numbered list ` +
+        `and the person may still answer freely. Leave out for an open question.`),
 });
 
 export const askUser = defineTool({
   name: "ask_user",
   description:
-    "Ask the person a question and wait for the answer, when you cannot continue well without it (a missing detail, a choice between options only they can make). The turn pauses until they answer; if nobody answers in time you are told so. Do not use it for things you can find out yourself.",
+    "Ask the person a question and wait for the answer, when you cannot continue well without it (a missing detail, " +
+        "a choice between options only they can make). The turn pauses until they answer; if nobody answers in time " +
+        "you are told so. Do not use it for things you can find out yourself.",
   params,
   requiresApproval: false,
   question: (args) => ({ question: args.question, options: args.options ?? [] }),
   summarize: (args) => args.question,
   async execute() {
-    throw new Error("ask_user is answered by the person, not executed: the turn pauses for their answer. If you see this, the question could not be shown; ask it in your reply instead.");
+    throw new Error("ask_user is answered by the person, not executed: the turn pauses for their answer. If you see " +
+        "this, the question could not be shown; ask it in your reply instead.");
   },
 });

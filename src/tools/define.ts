@@ -76,7 +76,8 @@ export function parseToolArgs(tool: Tool, raw: string): ParsedArgs {
   try {
     value = raw.trim() === "" ? {} : JSON.parse(raw);
   } catch {
-    return { ok: false, message: `Invalid arguments for ${tool.name}: not valid JSON. Send one JSON object matching the tool's parameters.` };
+    return { ok: false, message: `Invalid arguments for ${tool.name}: not valid JSON. Send one JSON object matching ` +
+        `the tool's parameters.` };
   }
   const result = tool.params.safeParse(value);
   if (result.success) return { ok: true, args: result.data };

@@ -11,13 +11,15 @@ const params = z.object({
   path: z
     .string()
     .min(1)
-    .describe('Path of the file or empty folder to delete, relative to the workspace root (for example "notes/old.md").'),
+    .describe('Path of the file or empty folder to delete, relative to the workspace root (for example ' +
+        '"notes/old.md").'),
 });
 
 export const fileDelete = defineTool({
   name: "file_delete",
   description:
-    "Delete one file, or one empty folder, from your workspace. Folders that still contain files are refused: delete their files first. Asks the owner for approval unless the conversation is autonomous.",
+    "Delete one file, or one empty folder, from your workspace. Folders that still contain files are refused: delete " +
+        "their files first. Asks the owner for approval unless the conversation is autonomous.",
   params,
   requiresApproval: true,
   refuse: (args, ctx) => refusePath(ctx, args.path) ?? (isRoot(ctx, args.path) ? ROOT_REFUSAL : null),
@@ -36,7 +38,8 @@ export const fileDelete = defineTool({
       try {
         rmdirSync(abs);
       } catch {
-        throw new Error(`${args.path} is a folder that is not empty. Delete the files inside it first (file_list shows them), then the folder.`);
+        throw new Error(`${args.path} is a folder that is not empty. Delete the files inside it first (file_list ` +
+            `shows them), then the folder.`);
       }
       return `Deleted the empty folder ${args.path}.`;
     }

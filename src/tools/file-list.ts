@@ -14,16 +14,19 @@ const params = z.object({
   path: z
     .string()
     .optional()
-    .describe('Folder to list, relative to the workspace root (for example "notes"). Leave it out to list the workspace root.'),
+    .describe('Folder to list, relative to the workspace root (for example "notes"). Leave it out to list the ' +
+        'workspace root.'),
   recursive: z
     .boolean()
     .optional()
-    .describe("Also list everything inside sub-folders (default false). node_modules and .git are shown but not expanded."),
+    .describe("Also list everything inside sub-folders (default false). node_modules and .git are shown but not " +
+        "expanded."),
 });
 
 export const fileList = defineTool({
   name: "file_list",
-  description: `List the files and folders in your workspace. Folders end with "/". Paths are relative to the workspace root. At most ${LIST_MAX_ENTRIES} entries are shown; list a sub-folder to see more.`,
+  description: `List the files and folders in your workspace. Folders end with "/". Paths are relative to the ` +
+      `workspace root. At most ${LIST_MAX_ENTRIES} entries are shown; list a sub-folder to see more.`,
   params,
   requiresApproval: false,
   replaySafe: true,
@@ -48,7 +51,8 @@ export const fileList = defineTool({
       lines.push(skipped ? `${name} (not expanded)` : name);
     }
     if (lines.length === 0) return `${shown} is an empty folder.`;
-    if (more > 0) lines.push(`[${more >= COUNT_LIMIT ? "At least " : ""}${more} more entries not shown. List a sub-folder, or use file_search to find a file by its content.]`);
+    if (more > 0) lines.push(`[${more >= COUNT_LIMIT ? "At least " : ""}${more} more entries not shown. List a ` +
+        `sub-folder, or use file_search to find a file by its content.]`);
     return lines.join("\n");
   },
 });

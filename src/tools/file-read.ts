@@ -15,13 +15,15 @@ const params = z.object({
   path: z
     .string()
     .min(1)
-    .describe('Path of the file, relative to the workspace root (for example "notes/todo.md"). Absolute paths must lie inside the workspace.'),
+    .describe('Path of the file, relative to the workspace root (for example "notes/todo.md"). Absolute paths must ' +
+        'lie inside the workspace.'),
   offset: z
     .number()
     .int()
     .min(1)
     .optional()
-    .describe("Line number to start from (1 = the first line). Use the number a previous result told you, to continue a long file."),
+    .describe("Line number to start from (1 = the first line). Use the number a previous result told you, to " +
+        "continue a long file."),
   limit: z
     .number()
     .int()
@@ -34,7 +36,9 @@ const params = z.object({
 export const fileRead = defineTool({
   name: "file_read",
   description:
-    "Read a text file from your workspace. Each line of the result starts with its line number and a tab; that prefix is not part of the file (leave it out when you copy text into file_edit). Long files come in windows: the result says how to continue. Binary files (images, PDFs, archives) are refused.",
+    "Read a text file from your workspace. Each line of the result starts with its line number and a tab; that " +
+        "prefix is not part of the file (leave it out when you copy text into file_edit). Long files come in " +
+        "windows: the result says how to continue. Binary files (images, PDFs, archives) are refused.",
   params,
   requiresApproval: false,
   replaySafe: true,
@@ -47,7 +51,8 @@ export const fileRead = defineTool({
     if (lines[lines.length - 1] === "") lines.pop();
     const first = args.offset ?? 1;
     if (first > lines.length) {
-      throw new Error(`offset ${first} is past the end of ${args.path}, which has ${lines.length} lines. Use an offset between 1 and ${lines.length}.`);
+      throw new Error(`offset ${first} is past the end of ${args.path}, which has ${lines.length} lines. Use an ` +
+          `offset between 1 and ${lines.length}.`);
     }
     const wanted = args.limit ?? READ_DEFAULT_LINES;
     const out: string[] = [];
@@ -61,13 +66,15 @@ export const fileRead = defineTool({
     }
     const last = n - 1;
     if (last < lines.length) {
-      out.push(`[Showing lines ${first}-${last} of ${lines.length}. Call file_read with offset=${last + 1} to continue.]`);
+      out.push(`[Showing lines ${first}-${last} of ${lines.length}. Call file_read with offset=${last + 1} to ` +
+          `continue.]`);
     }
     return out.join("\n");
   },
 });
 
 function numbered(n: number, line: string): string {
-  const body = line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS)}… [line cut at ${LINE_MAX_CHARS} of ${line.length} characters]` : line;
+  const body = line.length > LINE_MAX_CHARS ? `${line.slice(0, LINE_MAX_CHARS)}… [line cut at ${LINE_MAX_CHARS} of ` +
+      `${line.length} characters]` : line;
   return `${n}\t${body}`;
 }

@@ -15,21 +15,26 @@ const MAX_FILES = 20_000;
 
 const params = z.object({
   pattern: z.string().min(1).describe("The text to look for. Matched literally unless regex is true."),
-  regex: z.boolean().optional().describe("Treat pattern as a JavaScript regular expression (default false: literal text)."),
+  regex: z.boolean().optional().describe("Treat pattern as a JavaScript regular expression (default false: literal " +
+      "text)."),
   ignore_case: z.boolean().optional().describe("Match regardless of upper/lower case (default false)."),
   path: z
     .string()
     .optional()
-    .describe('Folder or file to search, relative to the workspace root (for example "notes"). Leave it out to search the whole workspace.'),
+    .describe('Folder or file to search, relative to the workspace root (for example "notes"). Leave it out to ' +
+        'search the whole workspace.'),
   include: z
     .string()
     .optional()
-    .describe('Only search files whose path matches this glob, for example "*.md" (a glob without "/" matches file names in any folder) or "src/**/*.ts".'),
+    .describe('Only search files whose path matches this glob, for example "*.md" (a glob without "/" matches file ' +
+        'names in any folder) or "src/**/*.ts".'),
 });
 
 export const fileSearch = defineTool({
   name: "file_search",
-  description: `Search the text files in your workspace for a string or regular expression, like grep. Each result line reads "path:line: text". Binary files, node_modules and .git are skipped; at most ${SEARCH_MAX_MATCHES} matches are shown.`,
+  description: `Search the text files in your workspace for a string or regular expression, like grep. Each result ` +
+      `line reads "path:line: text". Binary files, node_modules and .git are skipped; at most ${SEARCH_MAX_MATCHES} ` +
+      `matches are shown.`,
   params,
   requiresApproval: false,
   replaySafe: true,
@@ -75,10 +80,13 @@ export const fileSearch = defineTool({
       }
       if (full) break;
     }
-    const scope = `${where === "." ? "the workspace" : where}${args.include ? ` (files matching ${args.include})` : ""}`;
+    const matching = args.include ? ` (files matching ${args.include})` : "";
+    const scope = `${where === "." ? "the workspace" : where}${matching}`;
     if (out.length === 0) return `No matches for ${JSON.stringify(args.pattern)} in ${scope}.`;
-    if (full) out.push(`[Only the first ${out.length} matches are shown. Narrow the pattern, the path or include to see the rest.]`);
-    else if (scanned > MAX_FILES) out.push(`[Stopped after ${MAX_FILES} files. Narrow the path or include to search the rest.]`);
+    if (full) out.push(`[Only the first ${out.length} matches are shown. Narrow the pattern, the path or include to ` +
+        `see the rest.]`);
+    else if (scanned > MAX_FILES) out.push(`[Stopped after ${MAX_FILES} files. Narrow the path or include to search ` +
+        `the rest.]`);
     return out.join("\n");
   },
 });
@@ -89,7 +97,8 @@ function matcher(pattern: string, regex: boolean, ignoreCase: boolean): (line: s
     try {
       re = new RegExp(pattern, ignoreCase ? "i" : "");
     } catch (e) {
-      throw new Error(`pattern is not a valid regular expression (${(e as Error).message}). Fix it, or set regex to false to search for the text literally.`);
+      throw new Error(`pattern is not a valid regular expression (${(e as Error).message}). Fix it, or set regex to ` +
+          `false to search for the text literally.`);
     }
     return (line) => re.test(line);
   }

@@ -21,7 +21,8 @@ export function resolveInWorkspace(workspace: string, path: string): Resolved {
   if (!inside(root, lexical) && !inside(resolve(workspace), lexical)) {
     return {
       ok: false,
-      reason: `Path ${shown} is outside the workspace and can never be used. Use a path relative to the workspace root, such as "notes/todo.md".`,
+      reason: `Path ${shown} is outside the workspace and can never be used. Use a path relative to the workspace ` +
+          `root, such as "notes/todo.md".`,
     };
   }
   let abs: string;
@@ -33,7 +34,8 @@ export function resolveInWorkspace(workspace: string, path: string): Resolved {
   if (!inside(root, abs)) {
     return {
       ok: false,
-      reason: `Path ${shown} leads outside the workspace through a symbolic link and can never be used. Only files inside the workspace are allowed.`,
+      reason: `Path ${shown} leads outside the workspace through a symbolic link and can never be used. Only files ` +
+          `inside the workspace are allowed.`,
     };
   }
   return { ok: true, abs };

@@ -11,13 +11,15 @@ const params = z.object({
     .trim()
     .min(1)
     .max(PROGRESS_MAX_CHARS)
-    .describe(`One short sentence on what you have done or are about to do, written to the person (at most ${PROGRESS_MAX_CHARS} characters).`),
+    .describe(`One short sentence on what you have done or are about to do, written to the person (at most ` +
+        `${PROGRESS_MAX_CHARS} characters).`),
 });
 
 export const progressNote = defineTool({
   name: "progress_note",
   description:
-    "Tell the person watching how a longer task is going, without ending your turn (for example \"Read 3 of 5 reports; now comparing totals.\"). Use it between long steps, not for every call.",
+    "Tell the person watching how a longer task is going, without ending your turn (for example \"Read 3 of 5 " +
+        "reports; now comparing totals.\"). Use it between long steps, not for every call.",
   params,
   requiresApproval: false,
   replaySafe: true,

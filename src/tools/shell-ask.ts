@@ -26,35 +26,53 @@ export const SHELL_ASK_PATTERNS: ShellAskPattern[] = [
   },
   {
     name: "raw disk write",
-    pattern: new RegExp(String.raw`${CMD}dd\s+(?:${ARG})*?(?:if|of)=|\b(?:mkfs(?:\.\w+)?|wipefs|fdisk|parted|mkswap)\b|>\s*\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)`),
+    pattern: new RegExp(
+      String.raw`${CMD}dd\s+(?:${ARG})*?(?:if|of)=|` +
+      String.raw`\b(?:mkfs(?:\.\w+)?|wipefs|fdisk|parted|mkswap)\b|` +
+      String.raw`>\s*\/dev\/(?:sd|hd|vd|xvd|nvme|mmcblk|disk)`,
+    ),
     reason: T.shellAsk.disk,
   },
   {
     name: "shutdown",
-    pattern: new RegExp(String.raw`${CMD}(?:shutdown|reboot|halt|poweroff)\b|\bsystemctl\s+(?:\S+\s+)*?(?:poweroff|reboot|halt|suspend|hibernate)\b|${CMD}init\s+[06]\b`),
+    pattern: new RegExp(
+      String.raw`${CMD}(?:shutdown|reboot|halt|poweroff)\b|` +
+      String.raw`\bsystemctl\s+(?:\S+\s+)*?(?:poweroff|reboot|halt|suspend|hibernate)\b|` +
+      String.raw`${CMD}init\s+[06]\b`,
+    ),
     reason: T.shellAsk.shutdown,
   },
   {
     name: "forced git push",
-    pattern: new RegExp(String.raw`\bgit\s+(?:${ARG})*?push\b[^;&|\n]*?(?:\s--force(?:-with-lease)?\b|\s-[a-zA-Z]*f[a-zA-Z]*\b|\s\+[\w./-]+)`),
+    pattern: new RegExp(
+      String.raw`\bgit\s+(?:${ARG})*?push\b[^;&|\n]*?` +
+      String.raw`(?:\s--force(?:-with-lease)?\b|\s-[a-zA-Z]*f[a-zA-Z]*\b|\s\+[\w./-]+)`,
+    ),
     reason: T.shellAsk.forcePush,
   },
   {
     name: "download piped to a shell",
     pattern: new RegExp(
-      String.raw`\b(?:curl|wget|fetch)\b[^;&\n]*\|\s*(?:sudo\s+)?(?:env\s+)?(?:(?:ba|z|da|k|fi)?sh|python[\d.]*|perl|ruby|node)\b|\b(?:ba|z|da|k)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`,
+      String.raw`\b(?:curl|wget|fetch)\b[^;&\n]*\|\s*(?:sudo\s+)?(?:env\s+)?` +
+      String.raw`(?:(?:ba|z|da|k|fi)?sh|python[\d.]*|perl|ruby|node)\b|` +
+      String.raw`\b(?:ba|z|da|k)?sh\s+(?:-c\s+)?["']?(?:<\(|\$\()\s*(?:curl|wget)\b`,
     ),
     reason: T.shellAsk.curlPipe,
   },
   {
     name: "world-writable recursive chmod",
-    pattern: new RegExp(String.raw`\bchmod\b(?=[^;&|\n]*(?:\s-[a-zA-Z]*R[a-zA-Z]*\b|\s--recursive\b))(?=[^;&|\n]*\s(?:0?777|a\+rwx|o\+w)\b)`),
+    pattern: new RegExp(
+      String.raw`\bchmod\b(?=[^;&|\n]*(?:\s-[a-zA-Z]*R[a-zA-Z]*\b|\s--recursive\b))` +
+      String.raw`(?=[^;&|\n]*\s(?:0?777|a\+rwx|o\+w)\b)`,
+    ),
     reason: T.shellAsk.chmod,
   },
   {
     name: "write to /etc",
     pattern: new RegExp(
-      String.raw`>>?\s*["']?\/etc\/|\btee\s+(?:-\S+\s+)*["']?\/etc\/|\b(?:cp|mv|install|ln|rsync|rm|truncate|chown|chmod|sed\s+(?:-\S+\s+)*-i\S*)\b[^;&|\n]*\s["']?\/etc(?:\/|\s|$)`,
+      String.raw`>>?\s*["']?\/etc\/|\btee\s+(?:-\S+\s+)*["']?\/etc\/|` +
+      String.raw`\b(?:cp|mv|install|ln|rsync|rm|truncate|chown|chmod|sed\s+(?:-\S+\s+)*-i\S*)\b` +
+      String.raw`[^;&|\n]*\s["']?\/etc(?:\/|\s|$)`,
     ),
     reason: T.shellAsk.etc,
   },

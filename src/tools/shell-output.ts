@@ -40,7 +40,8 @@ export class CappedOutput {
     const decode = (parts: Uint8Array[]) => new TextDecoder().decode(Buffer.concat(parts));
     const dropped = this.total - this.headLen - this.tailLen;
     if (dropped === 0) return decode([...this.head, ...this.tail]);
-    return `${decode(this.head)}\n[... ${dropped} bytes dropped from the middle (${this.total} bytes in all; the first and last ${this.cap / 2 / 1024} KB are shown) ...]\n${decode(this.tail)}`;
+    return `${decode(this.head)}\n[... ${dropped} bytes dropped from the middle (${this.total} bytes in all; the ` +
+        `first and last ${this.cap / 2 / 1024} KB are shown) ...]\n${decode(this.tail)}`;
   }
 }
 

@@ -22,14 +22,16 @@ const params = z.object({
   command: z
     .string()
     .min(1)
-    .describe("The shell command to run with /bin/sh -c, for example \"ls -la\" or \"python3 report.py > out.txt\". Pipes, redirections and && work."),
+    .describe("The shell command to run with /bin/sh -c, for example \"ls -la\" or \"python3 report.py > out.txt\". " +
+        "Pipes, redirections and && work."),
   timeout_seconds: z
     .number()
     .int()
     .min(1)
     .max(SHELL_MAX_TIMEOUT_S)
     .optional()
-    .describe(`Stop the command after this many seconds (default ${SHELL_DEFAULT_TIMEOUT_S}, at most ${SHELL_MAX_TIMEOUT_S}). Everything it started is killed.`),
+    .describe(`Stop the command after this many seconds (default ${SHELL_DEFAULT_TIMEOUT_S}, at most ` +
+        `${SHELL_MAX_TIMEOUT_S}). Everything it started is killed.`),
   cwd: z
     .string()
     .optional()
@@ -42,7 +44,11 @@ const SANDBOX_NOTE =
 
 export const shellRun = defineTool({
   name: "shell_run",
-  description: `Run a shell command in your workspace and get its exit code, stdout and stderr. The command gets a minimal environment (${SHELL_ENV_NAMES.join(", ")}) and no input; each stream is capped at ${STREAM_CAP_BYTES / 1024} KB. A non-zero exit code is reported, not treated as a failure of the tool. ${SANDBOX_NOTE} Asks the owner for approval unless the conversation is autonomous; dangerous commands (sudo, rm -rf on broad paths, forced git push, ...) always ask.`,
+  description: `Run a shell command in your workspace and get its exit code, stdout and stderr. The command gets a ` +
+      `minimal environment (${SHELL_ENV_NAMES.join(", ")}) and no input; each stream is capped at ` +
+      `${STREAM_CAP_BYTES / 1024} KB. A non-zero exit code is reported, not treated as a failure of the tool. ` +
+      `${SANDBOX_NOTE} Asks the owner for approval unless the conversation is autonomous; dangerous commands (sudo, ` +
+      `rm -rf on broad paths, forced git push, ...) always ask.`,
   params,
   requiresApproval: true,
   askReason: (args) => shellAskReason(args.command),
@@ -50,7 +56,8 @@ export const shellRun = defineTool({
   summarize: (args) => args.command,
   async execute(args, ctx) {
     const cwd = mustResolve(ctx, args.cwd);
-    if (!statOrNull(cwd)?.isDirectory()) throw new Error(`cwd ${args.cwd} is not a folder in the workspace. Use file_list to find the right one, or leave cwd out.`);
+    if (!statOrNull(cwd)?.isDirectory()) throw new Error(`cwd ${args.cwd} is not a folder in the workspace. Use ` +
+        `file_list to find the right one, or leave cwd out.`);
     if (ctx.signal.aborted) throw new Error(CANCELLED);
     const refused = sandboxRefusal(ctx.shell);
     if (refused) throw new Error(refused);
@@ -89,7 +96,10 @@ export const shellRun = defineTool({
     const out = new CappedOutput();
     const err = new CappedOutput();
     const stopReading = Promise.withResolvers<void>();
-    const reading = Promise.all([drain(proc.stdout, out, stopReading.promise), drain(proc.stderr, err, stopReading.promise)]);
+    const reading = Promise.all([
+      drain(proc.stdout, out, stopReading.promise),
+      drain(proc.stderr, err, stopReading.promise),
+    ]);
     try {
       await proc.exited;
     } finally {
@@ -103,18 +113,22 @@ export const shellRun = defineTool({
     if (end.stopped === "cancelled") throw new Error(CANCELLED);
     const head =
       end.stopped === "timeout"
-        ? `Stopped after ${seconds} s: the command did not finish within timeout_seconds and was killed with every process it started. Give it a larger timeout_seconds (at most ${SHELL_MAX_TIMEOUT_S}), or run it in the background with its output redirected to a file.`
+        ? `Stopped after ${seconds} s: the command did not finish within timeout_seconds and was killed with every ` +
+            `process it started. Give it a larger timeout_seconds (at most ${SHELL_MAX_TIMEOUT_S}), or run it in the ` +
+            `background with its output redirected to a file.`
         : proc.exitCode !== null
           ? `exit code: ${proc.exitCode}`
           : `killed by signal ${proc.signalCode ?? "unknown"}`;
     const note = lingering
-      ? "\n[Processes started in the background still hold the output; what they print from now on is not captured. Redirect their output to a file, e.g. `cmd > log.txt 2>&1 &`.]"
+      ? "\n[Processes started in the background still hold the output; what they print from now on is not captured. " +
+          "Redirect their output to a file, e.g. `cmd > log.txt 2>&1 &`.]"
       : "";
     return `${head}\n${sections(out, err)}${note}`;
   },
 });
 
-const CANCELLED = "The command was stopped because the turn was cancelled; it was killed with every process it started.";
+const CANCELLED = "The command was stopped because the turn was cancelled; it was killed with every process it " +
+    "started.";
 
 /** The environment a command gets: the server's values of the allowed names, or sane defaults. */
 export function shellEnv(source: Record<string, string | undefined> = process.env): Record<string, string> {

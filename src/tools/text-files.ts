@@ -33,11 +33,13 @@ export function readTextFile(abs: string, shown: string): string {
   const st = statOrNull(abs);
   if (!st) throw new Error(`No file at ${shown}. Use file_list to see which files exist.`);
   if (st.isDirectory()) throw new Error(`${shown} is a directory, not a file. Use file_list to see what it contains.`);
-  if (!st.isFile()) throw new Error(`${shown} is not a regular file (a device, socket or pipe); it cannot be read as text.`);
+  if (!st.isFile()) throw new Error(`${shown} is not a regular file (a device, socket or pipe); it cannot be read as ` +
+      `text.`);
   if (st.size > MAX_TEXT_BYTES) {
     const mb = (st.size / 1024 / 1024).toFixed(1);
     throw new Error(
-      `${shown} is ${mb} MB, over the ${MAX_TEXT_BYTES / 1024 / 1024} MB limit for this tool. Use file_search to find the lines you need, or shell_run with head, tail or sed.`,
+      `${shown} is ${mb} MB, over the ${MAX_TEXT_BYTES / 1024 / 1024} MB limit for this tool. Use file_search to ` +
+          `find the lines you need, or shell_run with head, tail or sed.`,
     );
   }
   const bytes = readFileSync(abs);
@@ -62,7 +64,11 @@ export type WalkEntry = { abs: string; rel: string; dir: boolean; link: boolean 
 export function* walk(dirAbs: string, relBase: string, recursive: boolean): Generator<WalkEntry> {
   let names: { name: string; dir: boolean; link: boolean }[];
   try {
-    names = readdirSync(dirAbs, { withFileTypes: true }).map((d) => ({ name: d.name, dir: d.isDirectory(), link: d.isSymbolicLink() }));
+    names = readdirSync(dirAbs, { withFileTypes: true }).map((d) => ({
+      name: d.name,
+      dir: d.isDirectory(),
+      link: d.isSymbolicLink(),
+    }));
   } catch {
     return;
   }
