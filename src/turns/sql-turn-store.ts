@@ -44,7 +44,8 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
         };
         if (rec.text || rec.toolCalls.length > 0) {
           appendMessage(store, {
-            conversationId, role: "assistant", content: rec.text, toolCalls: rec.toolCalls.length ? rec.toolCalls : null,
+            conversationId, role: "assistant", content: rec.text,
+            toolCalls: rec.toolCalls.length ? rec.toolCalls : null,
             provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens,
           });
           touchConversation(store, conversationId);
@@ -121,7 +122,9 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
       return moved ? moved.message.content : null;
     },
     finish(end: RunEnd) {
-      const extra = end.status === "halted" ? { haltReason: end.haltReason, summary: end.summary } : { summary: end.summary };
+      const extra = end.status === "halted"
+        ? { haltReason: end.haltReason, summary: end.summary }
+        : { summary: end.summary };
       setRunStatus(store, runId, end.status, extra);
     },
   };
