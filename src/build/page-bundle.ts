@@ -35,7 +35,9 @@ export async function bundlePage(root: string): Promise<{ js: number; css: numbe
   const own = [...SCRIPTS.flatMap((p) => ("own" in p ? [join(pub, p.own)] : [])), join(pub, "vendor.js")];
   const built = await minify(own, "iife");
   const js = await Promise.all(SCRIPTS.map(async (p) =>
-    "own" in p ? built.get(join(pub, p.own))! : stripMapComment(await Bun.file(join(root, "node_modules", p.vendor)).text())));
+    "own" in p
+      ? built.get(join(pub, p.own))!
+      : stripMapComment(await Bun.file(join(root, "node_modules", p.vendor)).text())));
   const css = await minify(STYLES.map((f) => join(pub, f)));
   const styles = STYLES.map((f) => {
     const text = css.get(join(pub, f))!;

@@ -11,7 +11,9 @@ import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
 import { send } from "../turns/send.ts";
 
-export type InboundRequest = { text: string; agentId?: string; channel: string; conversationId?: string; source: string };
+export type InboundRequest = {
+  text: string; agentId?: string; channel: string; conversationId?: string; source: string;
+};
 
 export type InboundReply = {
   conversation_id: string;
@@ -24,7 +26,10 @@ export type InboundReply = {
 
 export type InboundDeps = { store: Store; host: TurnHost; crew: () => Crew; timezone: string; now?: () => Date };
 
-export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok: true; reply: InboundReply } | { ok: false; status: 404 | 409 | 422 | 429 | 503; detail: string }> {
+export async function inbound(
+  d: InboundDeps,
+  req: InboundRequest,
+): Promise<{ ok: true; reply: InboundReply } | { ok: false; status: 404 | 409 | 422 | 429 | 503; detail: string }> {
   const conv = req.conversationId ? getConversation(d.store, req.conversationId) : null;
   if (req.conversationId && !conv) return { ok: false, status: 404, detail: T.conversationNotFound };
   const agentId = req.agentId ?? conv?.agentId ?? "default";
@@ -36,7 +41,9 @@ export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok
   const out = send(d.host, d.store, { conversationId: target.id, text: req.text, source: req.source });
   const base = { conversation_id: target.id, agent_id: agentId };
   if (out.kind === "rejected") return { ok: false, status: out.status, detail: out.detail };
-  if (out.kind !== "started") return { ok: true, reply: { ...base, text: T.inboundQueued, status: "queued", steps: 0, queued: true } };
+  if (out.kind !== "started") {
+    return { ok: true, reply: { ...base, text: T.inboundQueued, status: "queued", steps: 0, queued: true } };
+  }
   const result = await out.turn.done;
   const pendingQuestion = result.status === "approval_required" && d.host.waitingKind(target.id) === "question";
   const notice =
@@ -52,7 +59,8 @@ export async function inbound(d: InboundDeps, req: InboundRequest): Promise<{ ok
 function todays(d: InboundDeps, channel: string, agentId: string, source: string) {
   const latest = latestOnChannel(d.store, channel, "", agentId);
   const dayStart = startOfLocalDay((d.now ?? (() => new Date()))(), d.timezone).toISOString();
-  if (latest && (latest.createdAt >= dayStart || d.host.running(latest.id) || countQueued(d.store, latest.id) > 0)) return latest;
+  const busy = (id: string) => d.host.running(id) || countQueued(d.store, id) > 0;
+  if (latest && (latest.createdAt >= dayStart || busy(latest.id))) return latest;
   const agent = d.crew().get(agentId)!;
   return createConversation(d.store, {
     agentId,

@@ -19,7 +19,9 @@ function looksLikeKey(v: string): boolean {
 }
 
 /** One `provider:model` route. */
-export const route = z.string().regex(/^[a-z][a-z0-9_-]*:\S+$/, { error: "must be a route written provider:model, e.g. openai:gpt-4.1-mini" });
+export const route = z.string().regex(/^[a-z][a-z0-9_-]*:\S+$/, {
+  error: "must be a route written provider:model, e.g. openai:gpt-4.1-mini",
+});
 
 /** Routes as a comma-separated string or a list, normalised to a list. */
 export const routes = z

@@ -30,13 +30,27 @@ export const SEARCH_KEY = "BRAVE_API_KEY";
 export const CATALOGUE: CatalogueRow[] = [
   { name: "MY_AGENT_ROUTES", group: "models", kind: "routes", desc: "routes" },
   ...knownProviders().flatMap((p): CatalogueRow[] => [
-    ...(p.keyEnv ? [{ name: p.keyEnv, group: "models" as const, kind: "secret" as const, desc: "apiKey", provider: p.name, check: { kind: "models" as const, provider: p } }] : []),
+    ...(p.keyEnv
+      ? [{
+        name: p.keyEnv, group: "models" as const, kind: "secret" as const, desc: "apiKey", provider: p.name,
+        check: { kind: "models" as const, provider: p },
+      }]
+      : []),
     p.keyEnv
-      ? { name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name, default: p.defaultBaseUrl }
-      : { name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name, default: p.defaultBaseUrl, check: { kind: "models", provider: p } },
+      ? {
+        name: p.baseUrlEnv, group: "models", kind: "url", desc: "baseUrl", provider: p.name,
+        default: p.defaultBaseUrl,
+      }
+      : {
+        name: p.baseUrlEnv, group: "models", kind: "url", desc: "keylessUrl", provider: p.name,
+        default: p.defaultBaseUrl, check: { kind: "models", provider: p },
+      },
   ]),
   { name: "TELEGRAM_BOT_TOKEN", group: "channels", kind: "secret", desc: "telegramToken", check: { kind: "telegram" } },
-  { name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase", default: TELEGRAM_API_BASE_DEFAULT },
+  {
+    name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase",
+    default: TELEGRAM_API_BASE_DEFAULT,
+  },
   { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey" },
   { name: "MY_AGENT_ALLOWED_HOSTS", group: "other", kind: "plain", desc: "allowedHosts", restart: true },
   { name: "MY_AGENT_TIMEZONE", group: "other", kind: "plain", desc: "timezone", restart: true },

@@ -11,9 +11,15 @@ type Env = Record<string, string | undefined>;
 
 export const CHECK_TIMEOUT_MS = 10_000;
 
-export async function runCheck(row: CatalogueRow & { check: LiveCheck }, env: Env, timeoutMs = CHECK_TIMEOUT_MS): Promise<CheckResult> {
+export async function runCheck(
+  row: CatalogueRow & { check: LiveCheck },
+  env: Env,
+  timeoutMs = CHECK_TIMEOUT_MS,
+): Promise<CheckResult> {
   const c = row.check;
-  const secret = c.kind === "telegram" ? env.TELEGRAM_BOT_TOKEN?.trim() : c.provider.keyEnv ? env[c.provider.keyEnv]?.trim() : undefined;
+  const secret = c.kind === "telegram"
+    ? env.TELEGRAM_BOT_TOKEN?.trim()
+    : c.provider.keyEnv ? env[c.provider.keyEnv]?.trim() : undefined;
   const needsSecret = c.kind === "telegram" || c.provider.keyEnv !== null;
   if (needsSecret && !secret) return { ok: false, detail: T.conn.checkNotSet(row.name) };
   const request = c.kind === "telegram" ? telegramRequest(env, secret!) : modelsRequest(c.provider, env, secret);
@@ -23,9 +29,15 @@ export async function runCheck(row: CatalogueRow & { check: LiveCheck }, env: En
 
 type Request = { url: string; headers: Record<string, string> };
 
-function modelsRequest(p: Extract<LiveCheck, { kind: "models" }>["provider"], env: Env, key: string | undefined): Request {
+function modelsRequest(
+  p: Extract<LiveCheck, { kind: "models" }>["provider"],
+  env: Env,
+  key: string | undefined,
+): Request {
   const base = (env[p.baseUrlEnv]?.trim() || p.defaultBaseUrl).replace(/\/+$/, "");
-  if (p.api === "anthropic") return { url: `${base}/v1/models`, headers: { "x-api-key": key!, "anthropic-version": "2023-06-01" } };
+  if (p.api === "anthropic") {
+    return { url: `${base}/v1/models`, headers: { "x-api-key": key!, "anthropic-version": "2023-06-01" } };
+  }
   return { url: `${base}/models`, headers: key ? { authorization: `Bearer ${key}` } : {} };
 }
 
@@ -42,9 +54,13 @@ async function ask(r: Request, timeoutMs: number, read: (body: unknown) => Check
     res = await fetch(r.url, { headers: r.headers, redirect: "manual", signal: AbortSignal.timeout(timeoutMs) });
   } catch (e) {
     const name = (e as Error).name;
-    return { ok: false, detail: name === "TimeoutError" || name === "AbortError" ? T.conn.checkTimeout(Math.max(1, Math.round(timeoutMs / 1000))) : T.conn.checkUnreachable(host) };
+    const timedOut = name === "TimeoutError" || name === "AbortError";
+    const seconds = Math.max(1, Math.round(timeoutMs / 1000));
+    return { ok: false, detail: timedOut ? T.conn.checkTimeout(seconds) : T.conn.checkUnreachable(host) };
   }
-  if (res.status === 401 || res.status === 403) return discard(res, { ok: false, detail: T.conn.checkRejected(res.status) });
+  if (res.status === 401 || res.status === 403) {
+    return discard(res, { ok: false, detail: T.conn.checkRejected(res.status) });
+  }
   if (!res.ok) return discard(res, { ok: false, detail: T.conn.checkHttp(res.status) });
   try {
     return read(await res.json());
@@ -59,8 +75,11 @@ async function discard(res: Response, out: CheckResult): Promise<CheckResult> {
 }
 
 function modelCount(body: unknown): CheckResult {
-  const data = (body as { data?: unknown; models?: unknown } | null)?.data ?? (body as { models?: unknown } | null)?.models;
-  return Array.isArray(data) ? { ok: true, detail: T.conn.checkModels(data.length) } : { ok: false, detail: T.conn.checkBadAnswer };
+  const data = (body as { data?: unknown; models?: unknown } | null)?.data
+    ?? (body as { models?: unknown } | null)?.models;
+  return Array.isArray(data)
+    ? { ok: true, detail: T.conn.checkModels(data.length) }
+    : { ok: false, detail: T.conn.checkBadAnswer };
 }
 
 function botName(body: unknown): CheckResult {
@@ -68,7 +87,8 @@ function botName(body: unknown): CheckResult {
   const username = b?.result?.username;
   if (b?.ok !== true || typeof username !== "string") return { ok: false, detail: T.conn.checkBadAnswer };
   // A bot name is letters, digits and _ (5–32); anything else is not echoed.
-  return { ok: true, detail: /^[A-Za-z0-9_]{1,64}$/.test(username) ? T.conn.checkBot(username) : T.conn.checkBotNoName };
+  const named = /^[A-Za-z0-9_]{1,64}$/.test(username);
+  return { ok: true, detail: named ? T.conn.checkBot(username) : T.conn.checkBotNoName };
 }
 
 /** The host of a URL without any path (the Telegram path holds the token). */

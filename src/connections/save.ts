@@ -40,7 +40,8 @@ export async function saveConnections(d: SaveDeps, requested: EnvChanges): Promi
     await writeFileAtomic(file, editEnvText(text, changes));
     applyChanges(env, changes);
     // Names only: the log never holds a value (N-09).
-    d.log?.(`connections: saved ${names.map((n) => (changes[n] === null ? `-${n}` : n)).join(", ")} in ${file}; crew rebuilt`);
+    const listed = names.map((n) => (changes[n] === null ? `-${n}` : n)).join(", ");
+    d.log?.(`connections: saved ${listed} in ${file}; crew rebuilt`);
     d.rebuildCrew?.();
     d.hub.jobs();
     return { ok: true, status: connectionsStatus(d) };

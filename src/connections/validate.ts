@@ -31,7 +31,9 @@ function shapeProblem(name: string, value: string): string | null {
   const row = catalogueRow(name);
   if (row?.kind === "url" && !isHttpUrl(value)) return T.conn.badUrl(name);
   if (name === "MY_AGENT_TIMEZONE" && !isTimeZone(value)) return T.conn.badTimezone(name);
-  if (name === "MY_AGENT_ALLOWED_HOSTS" && !splitList(value).every((h) => /^[A-Za-z0-9.:[\]-]+$/.test(h))) return T.conn.badHosts(name);
+  if (name === "MY_AGENT_ALLOWED_HOSTS" && !splitList(value).every((h) => /^[A-Za-z0-9.:[\]-]+$/.test(h))) {
+    return T.conn.badHosts(name);
+  }
   return null;
 }
 

@@ -20,7 +20,12 @@ export function renderMarkdown(x: RunExport): string {
     ["Started", r.started_at],
     ["Ended", r.ended_at],
     ["Resumed after restart", r.resumed ? "yes" : "no"],
-    ["Messages", x.slice === "by_time" ? "sliced by start/end time (no after_seq mark; boundaries are approximate)" : `after seq ${r.after_seq}`],
+    [
+      "Messages",
+      x.slice === "by_time"
+        ? "sliced by start/end time (no after_seq mark; boundaries are approximate)"
+        : `after seq ${r.after_seq}`,
+    ],
   ];
   for (const [k, v] of rows) out.push(`| ${k} | ${cell(v)} |`);
   if (r.summary) out.push("", "**Summary**", "", fence(r.summary));
@@ -48,7 +53,9 @@ function stepLine(s: StepOut): string {
   if (s.name) parts.push(`\`${s.name}\``);
   parts.push(s.status);
   if (s.type === "model") parts.push(s.cost_usd === null ? "cost unknown" : spend(s.cost_usd, 0));
-  if (s.input_tokens !== null || s.output_tokens !== null) parts.push(`${s.input_tokens ?? 0} in / ${s.output_tokens ?? 0} out tokens`);
+  if (s.input_tokens !== null || s.output_tokens !== null) {
+    parts.push(`${s.input_tokens ?? 0} in / ${s.output_tokens ?? 0} out tokens`);
+  }
   if (s.duration_ms !== null) parts.push(`${s.duration_ms} ms`);
   return parts.join(" · ");
 }
@@ -58,7 +65,9 @@ function messageBlock(m: MessageOut, level: string): string[] {
   const via = m.provider ? ` · ${m.provider}:${m.model}` : "";
   const lines = ["", `${level} #${m.seq} ${who}${via} · ${m.created_at}`, ""];
   if (m.content) lines.push(fence(m.content));
-  if (Array.isArray(m.tool_calls) && m.tool_calls.length > 0) lines.push("", "Tool calls:", "", fence(JSON.stringify(m.tool_calls, null, 2), "json"));
+  if (Array.isArray(m.tool_calls) && m.tool_calls.length > 0) {
+    lines.push("", "Tool calls:", "", fence(JSON.stringify(m.tool_calls, null, 2), "json"));
+  }
   return lines;
 }
 

@@ -38,7 +38,9 @@ export type RunExport = {
   slice: Slice;
   messages: ReturnType<typeof messageJson>[];
   tool_calls: ToolCallExport[];
-  children: { conversation_id: string | null; agent_id: string; run_id: string; messages: ReturnType<typeof messageJson>[] }[];
+  children: {
+    conversation_id: string | null; agent_id: string; run_id: string; messages: ReturnType<typeof messageJson>[];
+  }[];
 };
 
 /** The export of one run, or null when the run is unknown. */

@@ -13,14 +13,16 @@ export function runMessages(store: Store, run: Run): { slice: Slice; messages: M
   if (run.afterSeq === null) {
     // Unmarked runs have only approximate boundaries (J-14): what was written while they ran.
     const to = run.endedAt;
-    const messages = listMessages(store, run.conversationId).filter((m) => m.createdAt >= run.startedAt && (to === null || m.createdAt <= to));
+    const messages = listMessages(store, run.conversationId)
+      .filter((m) => m.createdAt >= run.startedAt && (to === null || m.createdAt <= to));
     return { slice, messages };
   }
   const next = nextRun(store, run);
   const upTo = next?.afterSeq ?? Infinity;
   // A following run without a mark can only bound this one by its start time.
   const before = next && next.afterSeq === null ? next.startedAt : null;
-  const messages = listMessages(store, run.conversationId, run.afterSeq).filter((m) => m.seq <= upTo && (before === null || m.createdAt < before));
+  const messages = listMessages(store, run.conversationId, run.afterSeq)
+    .filter((m) => m.seq <= upTo && (before === null || m.createdAt < before));
   return { slice, messages };
 }
 

@@ -19,7 +19,8 @@ export function dayWindow(now: Date, timeZone: string, count: number): DayWindow
   const today = localDate(now, timeZone);
   const [y, m, d] = today.split("-").map(Number) as [number, number, number];
   // Calendar arithmetic on the date itself, so a DST change cannot skip or repeat a day.
-  const dates = Array.from({ length: count }, (_, i) => new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
+  const dates = Array.from({ length: count }, (_, i) =>
+    new Date(Date.UTC(y, m - 1, d - (count - 1 - i))).toISOString().slice(0, 10));
   // One spare day before the window: rows outside `dates` are dropped after bucketing.
   const readFrom = new Date(startOfLocalDay(now, timeZone).getTime() - count * DAY_MS).toISOString();
   return { dates, readFrom };

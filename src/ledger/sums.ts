@@ -16,7 +16,10 @@ export type LedgerRow = {
 };
 
 export function emptySums(): Sums {
-  return { cost_usd: 0, unknown_cost_calls: 0, calls: 0, input_tokens: 0, output_tokens: 0, cached_tokens: 0, reasoning_tokens: 0 };
+  return {
+    cost_usd: 0, unknown_cost_calls: 0, calls: 0,
+    input_tokens: 0, output_tokens: 0, cached_tokens: 0, reasoning_tokens: 0,
+  };
 }
 
 export function addRow(s: Sums, r: LedgerRow): void {

@@ -25,7 +25,9 @@ export async function loadAssets(): Promise<AssetTable> {
     const ext = name.slice(dot + 1);
     const file = `${name.slice(0, dot)}.${Bun.hash(bytes).toString(36).slice(0, 10)}.${ext}`;
     const gzip = ext !== "woff2" && bytes.byteLength > 1024;
-    const asset: Asset = { url: `/assets/${file}`, type: TYPES[ext]!, bytes, gz: gzip ? (Bun.gzipSync(bytes) as Bytes) : undefined };
+    const asset: Asset = {
+      url: `/assets/${file}`, type: TYPES[ext]!, bytes, gz: gzip ? (Bun.gzipSync(bytes) as Bytes) : undefined,
+    };
     byName.set(name, asset);
     byFile.set(file, asset);
   };
@@ -44,7 +46,9 @@ export function assetRoutes(assets: AssetTable): Hono {
   app.get("/:file", (c) => {
     const asset = assets.get(c.req.param("file"));
     if (!asset) return c.json({ detail: T.assetMissing }, 404);
-    const headers: Record<string, string> = { "content-type": asset.type, "cache-control": IMMUTABLE, vary: "Accept-Encoding" };
+    const headers: Record<string, string> = {
+      "content-type": asset.type, "cache-control": IMMUTABLE, vary: "Accept-Encoding",
+    };
     const wantsGzip = asset.gz && /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");
     if (wantsGzip) headers["content-encoding"] = "gzip";
     return c.body(wantsGzip ? asset.gz! : asset.bytes, 200, headers);

@@ -32,6 +32,10 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
   return fail(c, 422, T.badField(field, issue.message));
 }
 
-export function fail(c: Context, status: 400 | 404 | 409 | 413 | 422 | 429, detail: string): { ok: false; response: Response } {
+export function fail(
+  c: Context,
+  status: 400 | 404 | 409 | 413 | 422 | 429,
+  detail: string,
+): { ok: false; response: Response } {
   return { ok: false, response: c.json({ detail }, status) };
 }

@@ -22,9 +22,15 @@ export function listen(host: string, port: number) {
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE") throw new StartupError(`port ${port} on ${host} is already in use; choose another with --port`);
-    if (code === "EADDRNOTAVAIL") throw new StartupError(`cannot bind ${host}: no such address on this machine (--host)`);
-    if (code === "EACCES") throw new StartupError(`port ${port} needs more privileges; choose one above 1023 with --port`);
+    if (code === "EADDRINUSE") {
+      throw new StartupError(`port ${port} on ${host} is already in use; choose another with --port`);
+    }
+    if (code === "EADDRNOTAVAIL") {
+      throw new StartupError(`cannot bind ${host}: no such address on this machine (--host)`);
+    }
+    if (code === "EACCES") {
+      throw new StartupError(`port ${port} needs more privileges; choose one above 1023 with --port`);
+    }
     throw new StartupError(`cannot listen on ${host}:${port}: ${(e as Error).message}`);
   }
   return {

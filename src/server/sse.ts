@@ -48,7 +48,9 @@ export function sseResponse<F = Frame>(
   });
   return new Response(body, {
     status: opts.status ?? 200,
-    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no" },
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-store", "x-accel-buffering": "no",
+    },
   });
 }
 

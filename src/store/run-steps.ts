@@ -54,5 +54,6 @@ const COLUMNS = `id, run_id AS runId, seq, type, name, tool_call_id AS toolCallI
 
 /** How many steps of one type a run has (max_steps counts `model` steps, continuations included). */
 export function countSteps(store: Store, runId: string, type: StepType): number {
-  return one<{ n: number }>(store, "SELECT count(*) AS n FROM run_steps WHERE run_id = $runId AND type = $type", { runId, type })!.n;
+  const sql = "SELECT count(*) AS n FROM run_steps WHERE run_id = $runId AND type = $type";
+  return one<{ n: number }>(store, sql, { runId, type })!.n;
 }

@@ -5,7 +5,9 @@ import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db
 import type { HaltReason, Run, RunStatus } from "../models/runs.ts";
 
 // Steps live in run-steps.ts to keep each file small; runs.ts is the entry point for both.
-export { addStep, countSteps, listSteps, type NewStep, type RunStep, type StepStatus, type StepType } from "./run-steps.ts";
+export {
+  addStep, countSteps, listSteps, type NewStep, type RunStep, type StepStatus, type StepType,
+} from "./run-steps.ts";
 
 export type { HaltReason, Run, RunStatus };
 

@@ -14,12 +14,19 @@ export function sweepExpired(store: Store, host: TurnHost, now = new Date()): nu
     if (!decided) continue;
     n++;
     const run = decided.runId ? getRun(store, decided.runId) : null;
-    if (run && !host.running(decided.conversationId)) host.start(decided.conversationId, { source: run.source, continueRunId: run.id });
+    if (run && !host.running(decided.conversationId)) {
+      host.start(decided.conversationId, { source: run.source, continueRunId: run.id });
+    }
   }
   return n;
 }
 
-export function startExpirySweep(store: Store, host: TurnHost, log: (line: string) => void, everyMs = SWEEP_MS): () => void {
+export function startExpirySweep(
+  store: Store,
+  host: TurnHost,
+  log: (line: string) => void,
+  everyMs = SWEEP_MS,
+): () => void {
   const timer = setInterval(() => {
     try {
       const n = sweepExpired(store, host);

@@ -47,7 +47,7 @@ export class TurnHost implements CutTurnReader {
   private readonly titler: Titler;
   private readonly delegator: ReturnType<typeof crewDelegator>;
 
-  constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void }) {
+  constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (l: string) => void }) {
     const changed = (conv: Parameters<typeof conversationJson>[0]) => deps.hub.conversation(conversationJson(conv));
     this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf: (id) => deps.crew().get(id)?.routes });
     this.delegator = crewDelegator({ ...deps, host: this });

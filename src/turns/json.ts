@@ -80,7 +80,9 @@ export function conversationDetail(store: Store, id: string, running: boolean) {
     ...conversationJson(c),
     running,
     messages: listMessages(store, id).map(messageJson),
-    queued: listQueue(store, id).map((q) => ({ item_id: q.id, kind: q.kind, text: q.text, source: q.source, created_at: q.createdAt })),
+    queued: listQueue(store, id).map((q) => ({
+      item_id: q.id, kind: q.kind, text: q.text, source: q.source, created_at: q.createdAt,
+    })),
     pending: listPending(store, id).map(approvalJson),
   };
 }
@@ -138,6 +140,7 @@ export function runWithSteps(store: Store, r: Run) {
   // A delegate step names the child conversation it opened, so a run card can open it (F-11).
   const childOf = (callId: string | null) =>
     callId && r.conversationId ? findChild(store, r.conversationId, callId)?.id ?? null : null;
-  const steps = run.steps!.map((s) => (s.name === DELEGATE ? { ...s, child_conversation_id: childOf(s.tool_call_id) } : s));
+  const steps = run.steps!.map((s) =>
+    (s.name === DELEGATE ? { ...s, child_conversation_id: childOf(s.tool_call_id) } : s));
   return { ...run, steps };
 }

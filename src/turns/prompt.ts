@@ -22,7 +22,8 @@ export type PromptParts = {
 
 export function systemPrompt(p: PromptParts, now: Date): string {
   const parts = [
-    `You are ${p.name}, a personal agent of my-crew running on the owner's own server.${p.description ? ` ${p.description}` : ""}`,
+    `You are ${p.name}, a personal agent of my-crew running on the owner's own server.` +
+      (p.description ? ` ${p.description}` : ""),
     p.persona,
     p.roster.length > 0 ? rosterText(p.roster) : null,
     RULES,
@@ -47,7 +48,8 @@ export function readPersona(file: string): string | null {
 }
 
 const RULES = [
-  "Answer in the language the owner writes in. Use tools when they help; state-changing tools may wait for the owner's approval.",
+  "Answer in the language the owner writes in. Use tools when they help; " +
+    "state-changing tools may wait for the owner's approval.",
   "Files live in your workspace; paths are relative to it.",
 ].join("\n\n");
 

@@ -39,7 +39,9 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
   if (host.waiting(conv.id)) return { kind: "rejected", status: 409, detail: T.waitingForDecision };
   if (host.running(conv.id)) {
     const kind = steer ? "steer" : "follow_up";
-    const r = enqueue(store, { conversationId: conv.id, kind, text: body, source: input.source, requestId: input.requestId });
+    const r = enqueue(store, {
+      conversationId: conv.id, kind, text: body, source: input.source, requestId: input.requestId,
+    });
     if (r.status === "full") return { kind: "rejected", status: 429, detail: T.queueFull };
     if (r.status === "duplicate") return replay(host, conv.id, r.match);
     return { kind: "queued", itemId: r.item.id, queueKind: r.item.kind, position: r.position };
@@ -57,6 +59,8 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
 }
 
 function replay(host: TurnHost, conversationId: string, match: RequestMatch): SendOutcome {
-  if (match.kind === "queued") return { kind: "queued", itemId: match.itemId, queueKind: "follow_up", position: match.position };
+  if (match.kind === "queued") {
+    return { kind: "queued", itemId: match.itemId, queueKind: "follow_up", position: match.position };
+  }
   return { kind: "replay", turn: host.running(conversationId) };
 }

@@ -1,6 +1,8 @@
 // The loop's TurnStore on the SQLite store: every record* call is one transaction that keeps a
 // message, its run step and the spend on conversation and run together (a crash leaves all or none).
-import type { ConversationState, ModelCallRecord, RunEnd, SpecialStep, ToolResultRecord, TurnStore } from "../agent/turn-store.ts";
+import type {
+  ConversationState, ModelCallRecord, RunEnd, SpecialStep, ToolResultRecord, TurnStore,
+} from "../agent/turn-store.ts";
 import type { ChatMessage, ToolCall } from "../llm/types.ts";
 import { createApproval, findForToolCall } from "../store/approvals.ts";
 import { addSpend, getConversation, touchConversation } from "../store/conversations.ts";
@@ -22,7 +24,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
     runId,
     conversation(): ConversationState {
       const c = conv();
-      return { id: c.id, agentId: c.agentId, spentUsd: c.spentUsd, costCapUsd: c.costCapUsd, autonomous: c.autonomous, autoApprove: c.autoApprove, approvalTtlSeconds: c.approvalTtlSeconds };
+      return {
+        id: c.id, agentId: c.agentId, spentUsd: c.spentUsd, costCapUsd: c.costCapUsd,
+        autonomous: c.autonomous, autoApprove: c.autoApprove, approvalTtlSeconds: c.approvalTtlSeconds,
+      };
     },
     history: () => toChat(listMessages(store, conversationId)),
     decisionFor(toolCallId) {
@@ -33,15 +38,29 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
     recordModelCall(rec: ModelCallRecord) {
       store.tx(() => {
         const u = rec.usage;
-        const tokens = { inputTokens: u?.inputTokens ?? null, outputTokens: u?.outputTokens ?? null, cachedTokens: u?.cachedTokens ?? null, reasoningTokens: u?.reasoningTokens ?? null };
+        const tokens = {
+          inputTokens: u?.inputTokens ?? null, outputTokens: u?.outputTokens ?? null,
+          cachedTokens: u?.cachedTokens ?? null, reasoningTokens: u?.reasoningTokens ?? null,
+        };
         if (rec.text || rec.toolCalls.length > 0) {
-          appendMessage(store, { conversationId, role: "assistant", content: rec.text, toolCalls: rec.toolCalls.length ? rec.toolCalls : null, provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens });
+          appendMessage(store, {
+            conversationId, role: "assistant", content: rec.text,
+            toolCalls: rec.toolCalls.length ? rec.toolCalls : null,
+            provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens,
+          });
           touchConversation(store, conversationId);
         } else {
           // A call that produced nothing to store still cost something: the ledger must see it (E-04).
-          recordSideCall(store, { purpose: "chat", provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens, conversationId, runId, agentId: conv().agentId });
+          recordSideCall(store, {
+            purpose: "chat", provider: rec.provider, model: rec.model, costUsd: rec.costUsd, ...tokens,
+            conversationId, runId, agentId: conv().agentId,
+          });
         }
-        addStep(store, { runId, type: "model", name: `${rec.provider}:${rec.model}`, model: rec.model, provider: rec.provider, costUsd: rec.costUsd, ...tokens, status: rec.error ? "error" : "done", result: rec.error ?? null, startedAt: rec.startedAt, endedAt: rec.endedAt });
+        addStep(store, {
+          runId, type: "model", name: `${rec.provider}:${rec.model}`, model: rec.model, provider: rec.provider,
+          costUsd: rec.costUsd, ...tokens, status: rec.error ? "error" : "done", result: rec.error ?? null,
+          startedAt: rec.startedAt, endedAt: rec.endedAt,
+        });
         const spend = rec.costUsd === null ? { unknownCalls: 1 } : { usd: rec.costUsd };
         addSpend(store, conversationId, spend);
         addRunSpend(store, runId, spend);
@@ -55,7 +74,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
           const answer = { content: rec.output, toolCallId: rec.toolCallId, name: rec.name };
           appendMessage(store, { conversationId, role: "tool", ...answer });
         }
-        addStep(store, { runId, type: "tool", name: rec.name, toolCallId: rec.toolCallId, arguments: rec.arguments, result: rec.output, status: rec.status, startedAt: rec.startedAt, endedAt: rec.endedAt });
+        addStep(store, {
+          runId, type: "tool", name: rec.name, toolCallId: rec.toolCallId, arguments: rec.arguments,
+          result: rec.output, status: rec.status, startedAt: rec.startedAt, endedAt: rec.endedAt,
+        });
         // The child's own conversation and run keep its calls; the parent pays them here, once (C-17, E-09).
         const paid = rec.delegatedSpend;
         if (paid) addSpend(store, conversationId, { usd: paid.usd, unknownCalls: paid.unknownCalls, delegated: true });
@@ -75,7 +97,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
       });
     },
     recordStep(step: SpecialStep) {
-      addStep(store, { runId, type: step.type, name: step.name, result: step.result ?? null, status: step.status ?? "done", startedAt: step.startedAt, endedAt: step.endedAt });
+      addStep(store, {
+        runId, type: step.type, name: step.name, result: step.result ?? null, status: step.status ?? "done",
+        startedAt: step.startedAt, endedAt: step.endedAt,
+      });
     },
     charge(costUsd: number | null) {
       const spend = costUsd === null ? { unknownCalls: 1 } : { usd: costUsd };
@@ -85,7 +110,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
       });
     },
     requestDecision(req) {
-      const a = createApproval(store, { conversationId, runId, toolCallId: req.toolCallId, tool: req.tool, arguments: req.arguments, reason: req.reason, kind: req.kind, options: req.options, ttlSeconds: conv().approvalTtlSeconds });
+      const a = createApproval(store, {
+        conversationId, runId, toolCallId: req.toolCallId, tool: req.tool, arguments: req.arguments,
+        reason: req.reason, kind: req.kind, options: req.options, ttlSeconds: conv().approvalTtlSeconds,
+      });
       return { id: a.id, deadlineAt: a.deadlineAt };
     },
     takeSteers() {
@@ -94,7 +122,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
       return moved ? moved.message.content : null;
     },
     finish(end: RunEnd) {
-      setRunStatus(store, runId, end.status, end.status === "halted" ? { haltReason: end.haltReason, summary: end.summary } : { summary: end.summary });
+      const extra = end.status === "halted"
+        ? { haltReason: end.haltReason, summary: end.summary }
+        : { summary: end.summary };
+      setRunStatus(store, runId, end.status, extra);
     },
   };
 }
@@ -102,10 +133,14 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
 /** Stored messages as the model reads them. */
 export function toChat(messages: ReturnType<typeof listMessages>): ChatMessage[] {
   return messages.map((m): ChatMessage => {
-    if (m.role === "tool") return { role: "tool", content: m.content, tool_call_id: m.toolCallId ?? "", name: m.name ?? "" };
+    if (m.role === "tool") {
+      return { role: "tool", content: m.content, tool_call_id: m.toolCallId ?? "", name: m.name ?? "" };
+    }
     if (m.role === "assistant") {
       const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : undefined;
-      return calls?.length ? { role: "assistant", content: m.content, tool_calls: calls } : { role: "assistant", content: m.content };
+      return calls?.length
+        ? { role: "assistant", content: m.content, tool_calls: calls }
+        : { role: "assistant", content: m.content };
     }
     return { role: "user", content: m.block ? `${m.block}\n\n${m.content}` : m.content };
   });

@@ -38,7 +38,8 @@ export class TurnWatch {
       this.early.push(event);
     }
     for (const v of this.viewers) v.push(event);
-    if (event.type === "done" || event.type === "halted" || event.type === "error" || event.type === "approval_required" || event.type === "question") {
+    const t = event.type;
+    if (t === "done" || t === "halted" || t === "error" || t === "approval_required" || t === "question") {
       this.end();
     }
   }

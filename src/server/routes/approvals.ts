@@ -17,7 +17,8 @@ const decideBody = z.union([
 export function approvalRoutes(d: AppDeps): Hono {
   const app = new Hono();
 
-  app.get("/", (c) => c.json({ pending: listPending(d.store).map(approvalJson), decided: listDecided(d.store).map(approvalJson) }));
+  app.get("/", (c) =>
+    c.json({ pending: listPending(d.store).map(approvalJson), decided: listDecided(d.store).map(approvalJson) }));
 
   app.post("/:id", async (c) => {
     const existing = getApproval(d.store, c.req.param("id"));

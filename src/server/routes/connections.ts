@@ -14,10 +14,15 @@ import type { AppDeps } from "../deps.ts";
 
 const MAX_CHANGES = 100;
 const putBody = z.strictObject({
-  changes: z.record(z.string().max(200), z.string().nullable()).refine((c) => Object.keys(c).length <= MAX_CHANGES, { error: `at most ${MAX_CHANGES} changes at once` }),
+  changes: z.record(z.string().max(200), z.string().nullable()).refine(
+    (c) => Object.keys(c).length <= MAX_CHANGES,
+    { error: `at most ${MAX_CHANGES} changes at once` },
+  ),
 });
 /** The page's forms: one name, and either a value or remove=1. */
-const putForm = z.object({ name: z.string().trim().max(200), value: z.string().optional(), remove: z.string().optional() });
+const putForm = z.object({
+  name: z.string().trim().max(200), value: z.string().optional(), remove: z.string().optional(),
+});
 
 export function connectionRoutes(d: AppDeps): Hono {
   const app = new Hono();
@@ -34,7 +39,11 @@ export function connectionRoutes(d: AppDeps): Hono {
 
   app.post("/check/:name", async (c) => {
     const row = catalogueRow(c.req.param("name"));
-    if (!row?.check) return fromHtmx(c) ? c.html(resultLine({ ok: false, detail: T.conn.noCheck(c.req.param("name")) }), 404) : c.json({ detail: T.conn.noCheck(c.req.param("name")) }, 404);
+    if (!row?.check) {
+      return fromHtmx(c)
+        ? c.html(resultLine({ ok: false, detail: T.conn.noCheck(c.req.param("name")) }), 404)
+        : c.json({ detail: T.conn.noCheck(c.req.param("name")) }, 404);
+    }
     const result = await runCheck(row as CatalogueRow & { check: LiveCheck }, d.env ?? {});
     return fromHtmx(c) ? c.html(resultLine(result)) : c.json(result);
   });
@@ -48,7 +57,9 @@ async function putFromPage(c: Context, d: AppDeps): Promise<Response> {
   if (!form.success) return page(422, { ok: false, detail: T.conn.badName });
   const f = form.data;
   const saved = await saveConnections(d, { [f.name]: f.remove === "1" ? null : (f.value ?? "") });
-  return saved.ok ? page(200, { ok: true, detail: T.conn.saved }) : page(422, { ok: false, detail: saved.detail, name: f.name });
+  return saved.ok
+    ? page(200, { ok: true, detail: T.conn.saved })
+    : page(422, { ok: false, detail: saved.detail, name: f.name });
 }
 
 function fromHtmx(c: Context): boolean {

@@ -13,7 +13,11 @@ export function exportRoutes(d: AppDeps): Hono {
   app.get("/:id/export.json", (c) => {
     const record = exportRun(d.store, c.req.param("id"), { full: wantsFull(c), env: d.env ?? process.env });
     if (!record) return c.json({ detail: T.runNotFound }, 404);
-    return attachment(JSON.stringify(record, null, 2), "application/json; charset=utf-8", `run-${safeName(record.run.id)}.json`);
+    return attachment(
+      JSON.stringify(record, null, 2),
+      "application/json; charset=utf-8",
+      `run-${safeName(record.run.id)}.json`,
+    );
   });
 
   app.get("/:id/export.md", (c) => {

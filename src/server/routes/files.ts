@@ -43,7 +43,10 @@ export function fileRoutes(d: AppDeps): Hono {
       "cache-control": "no-store",
     };
     if (ext !== ".pdf") headers["content-security-policy"] = "sandbox";
-    if (!type) headers["content-disposition"] = `attachment; filename="${encodeURIComponent(r.abs.split("/").pop() ?? "file")}"`;
+    if (!type) {
+      const filename = encodeURIComponent(r.abs.split("/").pop() ?? "file");
+      headers["content-disposition"] = `attachment; filename="${filename}"`;
+    }
     return new Response(Bun.file(r.abs), { headers });
   });
   return app;

@@ -40,7 +40,9 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   const stats = new StatsCache();
   const renderers: Partial<Record<Section, SectionRenderer>> = {
     activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length }),
-    approvals: (d) => approvalsSection({ pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length }),
+    approvals: (d) => approvalsSection({
+      pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length,
+    }),
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
     settings: (d, c) => settingsSection(settingsData(d), sessionsCard(sessionsData(c, d))),
     connections: (d) => connectionsSection(connectionsStatus(d)),
@@ -50,7 +52,9 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
 
   /** `run`: one run's page, under the activity section but without its running list. */
   type Status = 200 | 404;
-  const page = async (c: Context, section: Section, body: () => Body | Promise<Body>, status: Status = 200, run = "") => {
+  const page = async (
+    c: Context, section: Section, body: () => Body | Promise<Body>, status: Status = 200, run = "",
+  ) => {
     const part = run ? "other" : liveSection(section);
     // Fingerprinted before rendering: a change in between makes the stream send the newer state.
     const seen = fingerprint(d, manageScreen(d, part, sectionTitle(section)));
@@ -83,7 +87,11 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   app.get("/manage", (c) => c.redirect("/manage/activity", 302));
   app.get("/manage/activity/:run", (c) => {
     const run = getRun(d.store, c.req.param("run"));
-    const children = run?.conversationId ? all<{ id: string }>(d.store, "SELECT id FROM runs WHERE source = $s ORDER BY started_at", { s: `delegate:${run.conversationId}` }).map((r) => getRun(d.store, r.id)!) : [];
+    const children = run?.conversationId
+      ? all<{ id: string }>(d.store, "SELECT id FROM runs WHERE source = $s ORDER BY started_at", {
+        s: `delegate:${run.conversationId}`,
+      }).map((r) => getRun(d.store, r.id)!)
+      : [];
     const maxSteps = run ? d.crew().get(run.agentId)?.maxSteps ?? 30 : 30;
     const steps = run ? listSteps(d.store, run.id) : [];
     const links = run ? delegateLinks(d, [{ run, steps }]) : {};
@@ -92,7 +100,9 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   });
   app.get("/manage/fragments/history", (c) => {
     const agent = c.req.query("agent") || null;
-    const runs = listRuns(d.store, { agentId: agent ?? undefined, before: c.req.query("before") || undefined, limit: PAGE });
+    const runs = listRuns(d.store, {
+      agentId: agent ?? undefined, before: c.req.query("before") || undefined, limit: PAGE,
+    });
     const next = runs.length === PAGE ? runs[runs.length - 1]!.startedAt : null;
     if (c.req.query("append")) return c.html(historyPage(runs, next, agent));
     return c.html(historyRows(runs, next, agent));

@@ -64,7 +64,10 @@ export function pageRoutes(d: AppDeps): Hono {
 
 function newConversation(d: AppDeps) {
   const master = d.crew().get(MASTER)!;
-  const conv = createConversation(d.store, { agentId: MASTER, channel: "web", source: "chat", costCapUsd: master.costCapUsd, autonomous: master.autonomous, approvalTtlSeconds: master.approvalTtlSeconds });
+  const conv = createConversation(d.store, {
+    agentId: MASTER, channel: "web", source: "chat", costCapUsd: master.costCapUsd,
+    autonomous: master.autonomous, approvalTtlSeconds: master.approvalTtlSeconds,
+  });
   return conv;
 }
 

@@ -13,7 +13,8 @@ import { framesOf, sseResponse } from "../sse.ts";
 
 const sendBody = z.strictObject({
   text: z.string().min(1).max(MAX_TEXT_CHARS),
-  request_id: z.string().min(1).max(REQUEST_ID_MAX).regex(/^[\w.:-]+$/, { error: "letters, digits and . _ : - only" }).optional(),
+  request_id: z.string().min(1).max(REQUEST_ID_MAX)
+    .regex(/^[\w.:-]+$/, { error: "letters, digits and . _ : - only" }).optional(),
 });
 
 export function turnRoutes(d: AppDeps): Hono {
@@ -29,13 +30,16 @@ export function turnRoutes(d: AppDeps): Hono {
       case "rejected":
         return c.json({ detail: out.detail }, out.status);
       case "queued":
-        return sseResponse(framesOf({ type: "queued", item_id: out.itemId, kind: out.queueKind, position: out.position } as never));
+        return sseResponse(framesOf(
+          { type: "queued", item_id: out.itemId, kind: out.queueKind, position: out.position } as never,
+        ));
       case "replay": {
         if (out.turn) {
           const q = out.turn.watch.attach();
           return sseResponse(q, { onClose: () => q.close() });
         }
-        return sseResponse(framesOf({ type: "watching", conversation: conversationDetail(d.store, id, false), running: false } as never));
+        const frame = { type: "watching", conversation: conversationDetail(d.store, id, false), running: false };
+        return sseResponse(framesOf(frame as never));
       }
       case "started": {
         const q = out.turn.watch.attachFirst();
