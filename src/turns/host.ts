@@ -2,7 +2,6 @@
 // a decision, a turn resumed after a restart: each runs here to the end whatever the tabs do; tabs only
 // watch. When a turn ends, the queue drains into one background turn (B-13). A conversation is busy from
 // the instant start() is called (a decision claims it at once, B-19).
-import type { TurnResult } from "../agent/events.ts";
 import { crashPoint } from "../crash-point.ts";
 import { runTurn } from "../agent/loop.ts";
 import { toolSummariser } from "../agent/summarise.ts";
@@ -18,27 +17,14 @@ import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
+import type { ActiveTurn, StartOptions } from "./host-types.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { Titler } from "./title.ts";
 import { TurnWatch } from "./watch.ts";
 
-/** Who reads a turn: Stop reaches only turns this host reads (B-22, B-23). */
-export type Reader = "host" | "telegram" | "job";
-
-export type ActiveTurn = { conversationId: string; runId: string; source: string; reader: Reader; watch: TurnWatch; abort: AbortController; done: Promise<TurnResult> };
-
-export type StartOptions = {
-  source: string;
-  reader?: Reader;
-  afterSeq?: number;
-  continueRunId?: string;
-  /** A run cut by a killed process, reopened: its calls are settled as C-26 says. */
-  resume?: boolean;
-  /** Writes that commit in the same transaction as the new run (the message it answers), so a crash
-   * never leaves a stored message without the run that answers it. */
-  record?: () => void;
-};
+export type { ActiveTurn, Reader, StartOptions } from "./host-types.ts";
+type HostDeps = { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void };
 
 export class TurnHost implements CutTurnReader {
   private active = new Map<string, ActiveTurn>();
@@ -47,9 +33,10 @@ export class TurnHost implements CutTurnReader {
   private readonly titler: Titler;
   private readonly delegator: ReturnType<typeof crewDelegator>;
 
-  constructor(private readonly deps: { store: Store; crew: () => Crew; hub: ActivityHub; log: (l: string) => void }) {
+  constructor(private readonly deps: HostDeps) {
     const changed = (conv: Parameters<typeof conversationJson>[0]) => deps.hub.conversation(conversationJson(conv));
-    this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf: (id) => deps.crew().get(id)?.routes });
+    const routesOf = (id: string) => deps.crew().get(id)?.routes;
+    this.titler = new Titler({ store: deps.store, log: deps.log, changed, routesOf });
     this.delegator = crewDelegator({ ...deps, host: this });
   }
 
@@ -103,12 +90,14 @@ export class TurnHost implements CutTurnReader {
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
-      summarise: toolSummariser(agent.routes, (row) => recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
+      summarise: toolSummariser(agent.routes, (row) =>
+        recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
       log: this.deps.log,
       resume: opts.resume,
       hooks: agent.hooks(conversationId, this.deps.log),
     }).finally(() => this.finished(conversationId, active));
-    const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader: opts.reader ?? "host", watch, abort, done };
+    const reader = opts.reader ?? "host";
+    const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader, watch, abort, done };
     this.active.set(conversationId, active);
     return active;
   }
