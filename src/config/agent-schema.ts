@@ -1,7 +1,7 @@
 // agent.yaml: the fixed key set of an agent profile (F-01, F-04). Secrets appear only as env var names.
 // `<home>/agent.yaml` is the master's (`default`) profile; `<home>/agents/<id>/agent.yaml` are members.
 import { z } from "zod";
-import { cronExpr, envName, route, routes, ttlSeconds } from "./shared.ts";
+import { cronExpr, envName, everyValue, route, routes, ttlSeconds } from "./shared.ts";
 
 /** The master agent's id: the one the owner talks to (F-02, F-07). */
 export const MASTER = "default";
@@ -17,7 +17,7 @@ const schedule = z
     name: z.string().optional(),
     enabled: z.boolean().default(true),
     cron: cronExpr.optional(),
-    every: z.string().regex(/^\d+[smhd]$/, { error: "must look like 30m, 2h or 1d" }).optional(),
+    every: everyValue.optional(),
     prompt: z.string().min(1).optional(),
     command: z.string().min(1).optional(),
     script: z.string().min(1).optional(),

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import type { ToolSpec } from "../llm/types.ts";
 import type { Delegator } from "./delegate.ts";
+import type { ScheduleBook } from "./schedule-create.ts";
 import type { ShellConfinement } from "./sandbox.ts";
 
 export type ToolContext = {
@@ -22,6 +23,8 @@ export type ToolContext = {
   attach?: (extra: ToolExtra) => void;
   /** Runs delegated tasks; absent in a delegated turn, which cannot delegate further (F-09). */
   delegator?: Delegator;
+  /** Stores an approved schedule_create (I-19); absent = schedules cannot be created here (tool tests). */
+  schedules?: ScheduleBook;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -12,6 +12,7 @@ import type { Store } from "../store/db.ts";
 import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
+import { createSchedule } from "../store/schedules.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
@@ -87,7 +88,8 @@ export class TurnHost implements CutTurnReader {
         hub.event(run.id, conversationId, e);
       },
       signal: abort.signal,
-      toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx },
+      toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
+        schedules: { create: (s) => createSchedule(store, s) } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, (row) =>
