@@ -11,6 +11,7 @@ import { agentRoutes } from "./routes/agents.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
+import { jobRoutes } from "./routes/jobs.ts";
 import { turnRoutes } from "./routes/turns.ts";
 import { firstRunRoutes } from "./routes/first-run.ts";
 import { pageRoutes } from "./routes/pages.ts";
@@ -58,6 +59,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/agents", agentRoutes(deps));
   app.route("/api/agents", fileRoutes(deps));
   app.route("/api/connections", connectionRoutes(deps));
+  if (deps.jobs) app.route("/api/jobs", jobRoutes({ ...deps, jobs: deps.jobs }));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
   app.route("/", firstRunRoutes(deps));
