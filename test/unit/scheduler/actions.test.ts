@@ -19,7 +19,7 @@ const profiles: Profiles = {
   },
 };
 const HOURLY = "default/hourly";
-const refusal = (status: number, detail: string) => ({ ok: false, refusal: { status, detail } });
+const refusal = (status: 404 | 409, detail: string) => ({ ok: false as const, refusal: { status, detail } });
 
 describe("run now", () => {
   test("starts the job without waiting for its end, moves no mark and records no slot", async () => {
