@@ -4,7 +4,7 @@ import type { Store } from "../store/db.ts";
 import { getJobState } from "../store/job-state.ts";
 import { recordSlots, type NewSlot } from "../store/job-slots.ts";
 import { ensureMark } from "./marks.ts";
-import { sameJob } from "./table.ts";
+import { RUNNABLE, sameJob } from "./table.ts";
 import { dueSlots, timingText } from "./timing.ts";
 import type { Job } from "./types.ts";
 
@@ -21,8 +21,13 @@ export type TickContext = {
   isRunning: (id: string) => boolean;
 };
 
-/** Kinds the clock can run today; the others are recorded `skipped` `not_yet`. */
-export const RUNNABLE = new Set(["prompt", "command"]);
+/** Each job's mark as the tick begins. */
+export function marksAt(store: Store, jobs: Job[]): Map<string, TickMark> {
+  return new Map(jobs.map((j) => {
+    const s = getJobState(store, j.id);
+    return [j.id, s?.lastRunAt ? { at: s.lastRunAt, timing: s.timing } : null];
+  }));
+}
 
 /**
  * Records the job's due slots and returns the ledger id of the slot to run, or null when nothing runs.
@@ -58,6 +63,8 @@ export function considerJob(c: TickContext, snap: Job, began: TickMark): number 
  */
 function abandon(c: TickContext, snap: Job, job: Job | null, began: TickMark, now: Date): null {
   if (job && job.enabled && timingText(job) === timingText(snap)) return null;
+  // A chat schedule deleted meanwhile took its ledger with it: nothing to record against.
+  if (!job && snap.origin === "chat") return null;
   if (!began || began.timing !== timingText(snap)) return null;
   const { slots } = dueSlots(snap, new Date(began.at), now, c.timeZone);
   if (!slots.length) return null;

@@ -7,7 +7,7 @@ import { getJobState, type JobState } from "../store/job-state.ts";
 import { listSlots } from "../store/job-slots.ts";
 import { listRuns } from "../store/runs.ts";
 import type { Crew } from "../turns/crew.ts";
-import { agentName } from "./table.ts";
+import { agentName, RUNNABLE } from "./table.ts";
 import { nextAfter, timingText } from "./timing.ts";
 import type { Job } from "./types.ts";
 
@@ -42,7 +42,7 @@ export function jobView(c: ViewContext, job: Job): JobView {
     every: job.every,
     enabled: job.enabled,
     paused,
-    next_run: job.enabled && !paused ? nextRun(c, job, state) : null,
+    next_run: job.enabled && !paused && RUNNABLE.has(job.kind) ? nextRun(c, job, state) : null,
     last_run: run
       ? {
         id: run.id,

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { getJobState, setPaused } from "../../../src/store/job-state.ts";
 import { listSlots } from "../../../src/store/job-slots.ts";
+import { createSchedule, deleteSchedule } from "../../../src/store/schedules.ts";
 import { harness, settle, type Profiles } from "./harness.ts";
 
 const one = (row: Record<string, unknown>): Profiles => ({ default: { schedules: [{ id: "j", ...row }] } });
@@ -123,5 +124,20 @@ describe("following the crew", () => {
     await next;
     expect(h.slots("default/c")).toEqual(["10:00 ran"]);
     expect(h.ran).toEqual(["default/a", "default/c"]);
+  });
+
+  test("a chat schedule deleted while an earlier job of the tick ran does not run and leaves no ledger", async () => {
+    const h = harness({ profiles: one({ cron: "0 * * * *", prompt: "A" }), at: "2030-01-01T02:50:00Z", gate: true });
+    createSchedule(h.store, { id: "chat-x", agentId: "default", cron: "0 * * * *", prompt: "X" });
+    h.sched.start();
+    h.sched.stop();
+    h.clock.set("2030-01-01T03:00:05Z");
+    const tick = h.sched.tick();
+    await settle();
+    deleteSchedule(h.store, "chat-x");
+    h.pending[0].finish();
+    await tick;
+    expect(h.ran).toEqual([J]);
+    expect(listSlots(h.store, "default/chat-x")).toEqual([]);
   });
 });
