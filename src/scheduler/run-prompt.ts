@@ -1,0 +1,33 @@
+// A prompt job (I-04, I-39, L-69): a new autonomous conversation for the agent, the prompt as its first user
+// message, one turn read by the scheduler. Delivering the answer to Telegram comes with the Telegram issue;
+// until then every run logs `delivered=false`.
+import { createConversation, touchConversation } from "../store/conversations.ts";
+import { appendMessage } from "../store/messages.ts";
+import { getRun } from "../store/runs.ts";
+import type { AgentRuntime } from "../turns/crew.ts";
+import type { RunJobDeps } from "./run-job.ts";
+import type { Job, JobOutcome } from "./types.ts";
+
+export async function runPrompt(deps: RunJobDeps, job: Job, agent: AgentRuntime): Promise<JobOutcome> {
+  const { store, host } = deps;
+  const source = `job:${job.id}`;
+  const conv = createConversation(store, {
+    agentId: agent.id,
+    source,
+    autonomous: true,
+    costCapUsd: agent.costCapUsd,
+    approvalTtlSeconds: job.approvalTtlSeconds ?? agent.approvalTtlSeconds,
+  });
+  // The prompt commits with the run that answers it, as a sent message does (send.ts).
+  const record = () => {
+    appendMessage(store, { conversationId: conv.id, role: "user", content: job.body ?? "", source });
+    touchConversation(store, conv.id);
+  };
+  const turn = host.start(conv.id, { source, reader: "job", jobId: job.id, record });
+  await turn.done;
+  const run = getRun(store, turn.runId);
+  const status = run?.status ?? "error";
+  deps.log(`job ${job.id}: delivered=false conv=${conv.id} status=${status}`);
+  const reason = status === "error" ? run?.summary ?? null : null;
+  return { runId: turn.runId, status, conversationId: conv.id, reason };
+}
