@@ -5,6 +5,7 @@ import { createConversation, touchConversation } from "../store/conversations.ts
 import { appendMessage } from "../store/messages.ts";
 import { getRun } from "../store/runs.ts";
 import type { AgentRuntime } from "../turns/crew.ts";
+import type { ActiveTurn } from "../turns/host.ts";
 import type { RunJobDeps } from "./run-job.ts";
 import type { Job, JobOutcome } from "./types.ts";
 
@@ -24,10 +25,23 @@ export async function runPrompt(deps: RunJobDeps, job: Job, agent: AgentRuntime)
     touchConversation(store, conv.id);
   };
   const turn = host.start(conv.id, { source, reader: "job", jobId: job.id, record });
+  return delivered(deps, job.id, conv.id, turn);
+}
+
+/**
+ * The delivery step of a prompt job's turn, fresh or resumed after a restart (C-14): waits for its end and
+ * logs it once (L-69). Telegram delivery joins here with the Telegram issue.
+ */
+export async function delivered(
+  deps: Pick<RunJobDeps, "store" | "log">,
+  jobId: string,
+  conversationId: string,
+  turn: ActiveTurn,
+): Promise<JobOutcome> {
   await turn.done;
-  const run = getRun(store, turn.runId);
+  const run = getRun(deps.store, turn.runId);
   const status = run?.status ?? "error";
-  deps.log(`job ${job.id}: delivered=false conv=${conv.id} status=${status}`);
+  deps.log(`job ${jobId}: delivered=false conv=${conversationId} status=${status}`);
   const reason = status === "error" ? run?.summary ?? null : null;
-  return { runId: turn.runId, status, conversationId: conv.id, reason };
+  return { runId: turn.runId, status, conversationId, reason };
 }
