@@ -5,6 +5,9 @@
 /** Per stream (stdout, stderr), per the default numbers. */
 export const STREAM_CAP_BYTES = 64 * 1024;
 
+/** Counts pushes across every stream of the process, so two streams of one command tell which wrote last. */
+let pushes = 0;
+
 export class CappedOutput {
   private head: Uint8Array[] = [];
   private headLen = 0;
@@ -12,10 +15,14 @@ export class CappedOutput {
   private tailLen = 0;
   /** Every byte the stream produced, kept or not. */
   total = 0;
+  /** The order of this stream's latest push among all streams (0: none yet). */
+  lastPush = 0;
 
   constructor(private readonly cap = STREAM_CAP_BYTES) {}
 
   push(chunk: Uint8Array): void {
+    if (chunk.length === 0) return;
+    this.lastPush = ++pushes;
     this.total += chunk.length;
     const half = Math.floor(this.cap / 2);
     if (this.headLen < half) {

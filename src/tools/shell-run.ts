@@ -4,7 +4,7 @@
 // timeout or a Stop kills everything it started, not just the shell.
 import { homedir, tmpdir, userInfo } from "node:os";
 import { z } from "zod";
-import { defineTool } from "./define.ts";
+import { defineTool, type ToolContext } from "./define.ts";
 import { mustResolve, refusePath } from "./paths.ts";
 import { sandboxArgv, sandboxRefusal } from "./sandbox.ts";
 import { shellAskReason } from "./shell-ask.ts";
@@ -62,70 +62,101 @@ export const shellRun = defineTool({
     const refused = sandboxRefusal(ctx.shell);
     if (refused) throw new Error(refused);
     const seconds = args.timeout_seconds ?? SHELL_DEFAULT_TIMEOUT_S;
-    const bwrap = ctx.shell?.bwrap;
-    // Inside the sandbox only /tmp (private to the command) and the workspace are writable.
-    const argv = bwrap
-      ? sandboxArgv({ ...ctx.shell!, bwrap }, ctx.workspace, cwd, args.command)
-      : ["/bin/sh", "-c", args.command];
-    const env = bwrap ? { ...shellEnv(), TMPDIR: "/tmp" } : shellEnv();
-    let proc: Bun.Subprocess<"ignore", "pipe", "pipe">;
-    try {
-      proc = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: true });
-    } catch (e) {
-      throw new Error(`The command could not be started: ${(e as Error).message}.`);
-    }
-    const killGroup = () => {
-      try {
-        process.kill(-proc.pid, "SIGKILL");
-      } catch {
-        // The group is already gone.
-      }
-    };
-    // An object, not a let: the callbacks set it while execute awaits.
-    const end: { stopped: "timeout" | "cancelled" | null } = { stopped: null };
-    const timer = setTimeout(() => {
-      end.stopped = "timeout";
-      killGroup();
-    }, seconds * 1000);
-    const onAbort = () => {
-      end.stopped ??= "cancelled";
-      killGroup();
-    };
-    ctx.signal.addEventListener("abort", onAbort, { once: true });
-
-    const out = new CappedOutput();
-    const err = new CappedOutput();
-    const stopReading = Promise.withResolvers<void>();
-    const reading = Promise.all([
-      drain(proc.stdout, out, stopReading.promise),
-      drain(proc.stderr, err, stopReading.promise),
-    ]);
-    try {
-      await proc.exited;
-    } finally {
-      clearTimeout(timer);
-      ctx.signal.removeEventListener("abort", onAbort);
-    }
-    const lingering = await Promise.race([reading.then(() => false), Bun.sleep(PIPE_GRACE_MS).then(() => true)]);
-    stopReading.resolve();
-    await reading;
-
+    const end = await runShell(ctx, cwd, args.command, seconds);
     if (end.stopped === "cancelled") throw new Error(CANCELLED);
-    const head =
-      end.stopped === "timeout"
-        ? `Stopped after ${seconds} s: the command did not finish within timeout_seconds and was killed with every ` +
-            `process it started. Give it a larger timeout_seconds (at most ${SHELL_MAX_TIMEOUT_S}), or run it in the ` +
-            `background with its output redirected to a file.`
-        : proc.exitCode !== null
-          ? `exit code: ${proc.exitCode}`
-          : `killed by signal ${proc.signalCode ?? "unknown"}`;
-    const note = lingering
-      ? "\n[Processes started in the background still hold the output; what they print from now on is not captured. " +
-          "Redirect their output to a file, e.g. `cmd > log.txt 2>&1 &`.]"
-      : "";
-    return `${head}\n${sections(out, err)}${note}`;
+    return shellReport(end, seconds);
   },
 });
+
+/** How one command ended: what the tool reports, and what a scheduled command job reads (I-05). */
+export type ShellEnd = {
+  stopped: "timeout" | "cancelled" | null;
+  exitCode: number | null;
+  signalCode: string | null;
+  out: CappedOutput;
+  err: CappedOutput;
+  /** Background processes still held the output when capture stopped. */
+  lingering: boolean;
+};
+
+/**
+ * Runs `command` with /bin/sh in `cwd` (a folder of the workspace), confined as `ctx.shell` says; it and
+ * everything it started are killed after `seconds` or when `ctx.signal` aborts. Throws if it cannot start.
+ */
+export async function runShell(
+  ctx: Pick<ToolContext, "workspace" | "shell" | "signal">,
+  cwd: string,
+  command: string,
+  seconds: number,
+): Promise<ShellEnd> {
+  const bwrap = ctx.shell?.bwrap;
+  // Inside the sandbox only /tmp (private to the command) and the workspace are writable.
+  const argv = bwrap
+    ? sandboxArgv({ ...ctx.shell!, bwrap }, ctx.workspace, cwd, command)
+    : ["/bin/sh", "-c", command];
+  const env = bwrap ? { ...shellEnv(), TMPDIR: "/tmp" } : shellEnv();
+  let proc: Bun.Subprocess<"ignore", "pipe", "pipe">;
+  try {
+    proc = Bun.spawn(argv, { cwd, env, stdin: "ignore", stdout: "pipe", stderr: "pipe", detached: true });
+  } catch (e) {
+    throw new Error(`The command could not be started: ${(e as Error).message}.`);
+  }
+  const killGroup = () => {
+    try {
+      process.kill(-proc.pid, "SIGKILL");
+    } catch {
+      // The group is already gone.
+    }
+  };
+  // An object, not a let: the callbacks set it while this function awaits.
+  const end: { stopped: "timeout" | "cancelled" | null } = { stopped: null };
+  const timer = setTimeout(() => {
+    end.stopped = "timeout";
+    killGroup();
+  }, seconds * 1000);
+  const onAbort = () => {
+    end.stopped ??= "cancelled";
+    killGroup();
+  };
+  ctx.signal.addEventListener("abort", onAbort, { once: true });
+  if (ctx.signal.aborted) onAbort();
+
+  const out = new CappedOutput();
+  const err = new CappedOutput();
+  const stopReading = Promise.withResolvers<void>();
+  const reading = Promise.all([
+    drain(proc.stdout, out, stopReading.promise),
+    drain(proc.stderr, err, stopReading.promise),
+  ]);
+  try {
+    await proc.exited;
+  } finally {
+    clearTimeout(timer);
+    ctx.signal.removeEventListener("abort", onAbort);
+  }
+  const lingering = await Promise.race([reading.then(() => false), Bun.sleep(PIPE_GRACE_MS).then(() => true)]);
+  stopReading.resolve();
+  await reading;
+  const signalCode = proc.signalCode === null ? null : String(proc.signalCode);
+  return { stopped: end.stopped, exitCode: proc.exitCode, signalCode, out, err, lingering };
+}
+
+/** The tool's result text for a command that was not cancelled: how it ended, then its output. */
+export function shellReport(end: ShellEnd, seconds: number): string {
+  const head =
+    end.stopped === "timeout"
+      ? `Stopped after ${seconds} s: the command did not finish within timeout_seconds and was killed with every ` +
+          `process it started. Give it a larger timeout_seconds (at most ${SHELL_MAX_TIMEOUT_S}), or run it in the ` +
+          `background with its output redirected to a file.`
+      : end.exitCode !== null
+        ? `exit code: ${end.exitCode}`
+        : `killed by signal ${end.signalCode ?? "unknown"}`;
+  const note = end.lingering
+    ? "\n[Processes started in the background still hold the output; what they print from now on is not captured. " +
+        "Redirect their output to a file, e.g. `cmd > log.txt 2>&1 &`.]"
+    : "";
+  return `${head}\n${sections(end.out, end.err)}${note}`;
+}
 
 const CANCELLED = "The command was stopped because the turn was cancelled; it was killed with every process it " +
     "started.";

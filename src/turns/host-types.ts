@@ -22,6 +22,8 @@ export type StartOptions = {
   continueRunId?: string;
   /** A run cut by a killed process, reopened: its calls are settled as C-26 says. */
   resume?: boolean;
+  /** The scheduled job this turn runs for (`<agent>/<schedule>`): stored on its run (I-04, I-11). */
+  jobId?: string;
   /** Writes that commit in the same transaction as the new run (the message it answers), so a crash
    * never leaves a stored message without the run that answers it. */
   record?: () => void;

@@ -65,7 +65,8 @@ export class TurnHost implements CutTurnReader {
       : store.tx(() => {
           opts.record?.();
           const afterSeq = opts.afterSeq ?? lastSeq(store, conversationId);
-          return createRun(store, { agentId: conv.agentId, source: opts.source, conversationId, afterSeq });
+          const { source, jobId } = opts;
+          return createRun(store, { agentId: conv.agentId, source, conversationId, afterSeq, jobId });
         });
     crashPoint("turn-start");
     const abort = new AbortController();

@@ -1,17 +1,21 @@
-// A Scheduler over a real store and a real crew, with a hand-moved clock and recording run/count functions
-// whose runs end when the test says so.
+// Scheduler test harnesses: `harness`, a Scheduler over a real store and crew with a hand-moved clock and
+// recording run/count functions whose runs end when the test says so (clock); `jobHarness`, a real runtime
+// with fake:echo routes for the job runners, and `job`, a Job as the clock hands it over (runs).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import type { Signal } from "../../../src/activity/hub.ts";
 import { agentSchema } from "../../../src/config/agent-schema.ts";
 import { configSchema } from "../../../src/config/config-schema.ts";
 import { homePaths } from "../../../src/config/home.ts";
 import { resolveSettings } from "../../../src/config/settings.ts";
 import { Scheduler } from "../../../src/scheduler/clock.ts";
+import type { RunJobDeps } from "../../../src/scheduler/run-job.ts";
 import type { Job, JobOutcome } from "../../../src/scheduler/types.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { createRun, setRunStatus } from "../../../src/store/runs.ts";
 import { buildCrew, type Crew } from "../../../src/turns/crew.ts";
+import { buildRuntime } from "../../../src/turns/runtime.ts";
 
 export type Profiles = Record<string, Record<string, unknown>>;
 
@@ -103,4 +107,40 @@ export function tempStorePath(): { path: string; cleanup: () => void } {
 /** Lets queued promise callbacks run (a run's end reaching the scheduler) without any timer. */
 export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+/** Profiles by agent id (the master is `default`); `bwrap` confines commands as serve.ts would. */
+export function jobHarness(profiles: Record<string, Record<string, unknown>> = {}, bwrap: string | null = null) {
+  const store = openStore(":memory:");
+  const root = mkdtempSync(join(tmpdir(), "mc-jobs-"));
+  const env = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "UTC" };
+  const settings = resolveSettings(configSchema.parse({}), env);
+  const parsed = new Map(Object.entries({ default: {}, ...profiles }).map(([id, p]) => [id, agentSchema.parse(p)]));
+  const logs: string[] = [];
+  const log = (line: string) => void logs.push(line);
+  const rt = buildRuntime({ settings, profiles: parsed, paths: homePaths(root), env, store, log, bwrap });
+  const signals: Signal[] = [];
+  rt.hub.listen((s) => void signals.push(s));
+  const deps: RunJobDeps = { store, host: rt.host, crew: rt.crew, hub: rt.hub, log };
+  return { store, rt, root, paths: homePaths(root), logs, signals, deps };
+}
+
+export function job(over: Partial<Job> = {}): Job {
+  const agentId = over.agentId ?? "default";
+  const scheduleId = over.scheduleId ?? "check";
+  return {
+    id: `${agentId}/${scheduleId}`,
+    agentId,
+    scheduleId,
+    name: "Kiểm tra",
+    origin: "profile",
+    kind: "command",
+    cron: null,
+    every: "1h",
+    enabled: true,
+    body: "true",
+    thenPrompt: null,
+    approvalTtlSeconds: null,
+    ...over,
+  };
 }
