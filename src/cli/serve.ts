@@ -57,13 +57,15 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
   // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
-  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host], log));
+  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host, rt.jobTurns], log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
+  // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.
+  if (!opts.noSchedule) rt.scheduler.start();
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host, env);
   const inboundToken = inboundSettings(lan !== null, env);
   const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths };
-  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, ...crewDeps };
+  const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps };
   server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
   const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;
   const url = `http://${urlHost(opts.host)}:${server.port}/`;
@@ -76,11 +78,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
     if (stopping) return;
     stopping = true;
     log(`${signal}: shutting down`);
-    // O-09: draining stops first (and the sweep that continues runs), so no new turn starts; then the
-    // going-down mark cuts running turns, closing their calls and leaving their runs `running` for the
-    // next boot; then the bot (once it exists); then exit, and the OS releases the home lock.
+    // O-09: draining stops first (and the sweep that continues runs, and the jobs' clock), so no new turn
+    // starts; then the going-down mark cuts running turns, closing their calls and leaving their runs
+    // `running` for the next boot; then the bot (once it exists); then exit, and the OS releases the lock.
     rt.host.stopDraining();
     stopSweep();
+    rt.stopJobs();
     void rt.host.goDown().finally(() => {
       server.stop();
       store.close();

@@ -42,8 +42,8 @@ export async function saveConnections(d: SaveDeps, requested: EnvChanges): Promi
     // Names only: the log never holds a value (N-09).
     const listed = names.map((n) => (changes[n] === null ? `-${n}` : n)).join(", ");
     d.log?.(`connections: saved ${listed} in ${file}; crew rebuilt`);
+    // The rebuild re-reads the jobs' schedules, which announces `jobs` (I-36).
     d.rebuildCrew?.();
-    d.hub.jobs();
     return { ok: true, status: connectionsStatus(d) };
   });
 }

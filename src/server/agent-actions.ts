@@ -1,6 +1,6 @@
 // The crew changes the owner can make (F-16, F-22, F-23), shared by the agents API and Manage → Team:
 // install a template, save an agent, re-read every profile. Each accepted change rebuilds the running
-// crew at once and announces it (`jobs`); a refusal is one sentence and writes nothing.
+// crew at once; the scheduler's re-read announces it (`jobs`, I-36); a refusal is one sentence and writes nothing.
 import { readFileSync } from "node:fs";
 import { installTemplate, type InstallProblem, type InstallRequest } from "../profiles/install.ts";
 import { saveAgent, type SaveRequest } from "../profiles/save.ts";
@@ -17,14 +17,12 @@ export async function installAgent(d: AppDeps, req: InstallRequest) {
   const reloaded = p.reloadCrew();
   if (!reloaded.ok) d.log?.(`agents: installed ${r.installed.join(", ")} but not loaded: ${reloaded.error}`);
   else d.log?.(`agents: installed template ${req.template} as ${r.installed.join(", ")}; crew rebuilt`);
-  d.hub.jobs();
   return { ok: true as const, installed: r.installed, kept: r.kept };
 }
 
 export async function saveAgentFiles(d: AppDeps, id: string, req: SaveRequest) {
   const saved = await saveAgent(profiles(d), id, req);
   if (!saved.ok) return refuse(saved.status, saved.detail);
-  d.hub.jobs();
   d.log?.(`agents: saved ${id}; crew rebuilt`);
   return { ok: true as const };
 }
@@ -32,7 +30,6 @@ export async function saveAgentFiles(d: AppDeps, id: string, req: SaveRequest) {
 export function reloadAgents(d: AppDeps) {
   const r = profiles(d).reloadCrew();
   if (!r.ok) return refuse(422, T_AGENTS.masterBroken(r.error));
-  d.hub.jobs();
   d.log?.("agents: profiles re-read from disk; crew rebuilt");
   return { ok: true as const };
 }

@@ -3,7 +3,7 @@
 // with its timing. Approved, it stores a `chat-…` row in created_schedules that the clock reads (I-20).
 import { z } from "zod";
 import { cronExpr, everyValue, ttlSeconds } from "../config/shared.ts";
-import { TJobsApi } from "../texts/vi-jobs-api.ts";
+import { TScheduleCreate } from "../texts/vi-schedule-create.ts";
 import { defineTool } from "./define.ts";
 
 export const SCHEDULE_CREATE = "schedule_create";
@@ -58,7 +58,7 @@ export const scheduleCreate = defineTool({
     "conversation and work on it unattended. The owner always has to approve the schedule first.",
   params,
   requiresApproval: true,
-  askReason: (args) => TJobsApi.scheduleReason(cardTiming(args), args.name ?? "", args.prompt),
+  askReason: (args) => TScheduleCreate.scheduleReason(cardTiming(args), args.name ?? "", args.prompt),
   summarize: (args) => `${args.cron ?? `every ${args.every}`}: ${args.prompt}`,
   async execute(args, ctx) {
     if (!ctx.schedules) throw new Error("schedules cannot be created in this turn; tell the owner instead.");
@@ -78,5 +78,5 @@ export const scheduleCreate = defineTool({
 });
 
 function cardTiming(args: Args): string {
-  return args.cron ? TJobsApi.cronTiming(args.cron) : TJobsApi.everyTiming(args.every!);
+  return args.cron ? TScheduleCreate.cronTiming(args.cron) : TScheduleCreate.everyTiming(args.every!);
 }

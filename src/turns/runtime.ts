@@ -1,11 +1,17 @@
 // The server's live parts built from settings and profiles: the crew, the activity hub and the turn
 // host. serve.ts and the HTTP tests build them the same way. The crew is rebuilt, never edited in place:
-// a turn that started keeps the runtime it started with, the next one sees the new crew (F-22).
+// a turn that started keeps the runtime it started with, the next one sees the new crew (F-22). The
+// scheduler follows every rebuild (I-13); serve.ts starts its clock unless --no-schedule.
 import { ActivityHub } from "../activity/hub.ts";
 import type { AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
 import { ConfigError, loadProfiles } from "../config/load.ts";
 import type { Settings } from "../config/settings.ts";
+import { Scheduler } from "../scheduler/clock.ts";
+import { JobTurns } from "../scheduler/job-turns.ts";
+import { runJob } from "../scheduler/run-job.ts";
+import { Streaks } from "../scheduler/streaks.ts";
+import type { Job } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import { buildCrew, type Crew } from "./crew.ts";
 import { TurnHost } from "./host.ts";
@@ -17,6 +23,12 @@ export type Runtime = {
   crew: () => Crew;
   hub: ActivityHub;
   host: TurnHost;
+  /** The jobs' clock (JobsControl for the API); its 20 s tick runs only once started. */
+  scheduler: Scheduler;
+  /** The reader of prompt-job turns cut by a restart (boot passes it to resumeCutTurns). */
+  jobTurns: JobTurns;
+  /** Shutdown: the clock stops and a running command job is killed (its run closed `interrupted`). */
+  stopJobs(): void;
   /** Rebuilds the crew from `profiles` (default: the ones it runs now), e.g. after a save in Connections. */
   rebuild(profiles?: Map<string, AgentProfile>): void;
   /** Re-reads every agent.yaml of the home and rebuilds the crew (F-16, F-22, F-23). */
@@ -42,15 +54,20 @@ export function buildRuntime(o: {
   let crew = build(o.profiles, o.broken ?? new Map());
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
+  const { scheduler, jobTurns, stopJobs } = buildScheduler(o, () => crew, hub, host);
   const rebuild = (profiles = crew.profiles, broken = crew.broken) => {
     // The settings object is shared with the server; refresh it in place so every reader sees it.
     if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
     crew = build(profiles, broken);
+    scheduler.reload();
   };
   return {
     crew: () => crew,
     hub,
     host,
+    scheduler,
+    jobTurns,
+    stopJobs,
     rebuild: (profiles) => rebuild(profiles, profiles ? new Map() : crew.broken),
     reload() {
       try {
@@ -63,4 +80,26 @@ export function buildRuntime(o: {
       }
     },
   };
+}
+
+/** The clock with its runners (run-job.ts) and failure streaks (streaks.ts); no channel until Telegram. */
+function buildScheduler(
+  o: { store: Store; settings: Settings; log: (line: string) => void },
+  crew: () => Crew,
+  hub: ActivityHub,
+  host: TurnHost,
+) {
+  const going = new AbortController();
+  const timezone = () => o.settings.timezone;
+  const base = { store: o.store, hub, log: o.log };
+  const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel: () => null, timezone });
+  const runDeps = { ...base, host, crew, signal: going.signal };
+  const run = (job: Job) => runJob(runDeps, job);
+  const count = streaks.countOutcome;
+  const scheduler = new Scheduler({ ...base, crew, timezone, run, count, telling: streaks.telling });
+  const stopJobs = () => {
+    scheduler.stop();
+    going.abort("shutdown");
+  };
+  return { scheduler, jobTurns: new JobTurns(runDeps), stopJobs };
 }

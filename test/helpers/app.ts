@@ -26,7 +26,7 @@ export async function testApp(allowedHosts: string[] = [], env: Record<string, s
   const profiles = new Map([["default", agentSchema.parse({})]]);
   const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log, resolveSettings: () => resolveSettings(config, fullEnv) });
   const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths: homePaths(root) };
-  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, ...crewDeps, envFile: join(root, "env"), env: fullEnv });
+  const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps, envFile: join(root, "env"), env: fullEnv });
   /** A request as a browser on the same machine would send it (Host header included). */
   const request = (path: string, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);

@@ -5,7 +5,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { listRuns } from "../../store/runs.ts";
 import type { JobRefusal, JobsControl } from "../../scheduler/types.ts";
-import { TJobsApi } from "../../texts/vi-jobs-api.ts";
+import { TJobsClock } from "../../texts/vi-jobs-clock.ts";
 import { runJson } from "../../turns/json.ts";
 import { readJson } from "../body.ts";
 import type { AppDeps } from "../deps.ts";
@@ -25,7 +25,7 @@ export function jobRoutes(d: AppDeps & { jobs: JobsControl }): Hono {
     app.get(`${path}/runs`, (c) => {
       const id = jobId(c);
       if (!d.jobs.view(id) && listRuns(d.store, { jobId: id, limit: 1 }).length === 0) {
-        return c.json({ detail: TJobsApi.unknownJob(id) }, 404);
+        return c.json({ detail: TJobsClock.unknownJob(id) }, 404);
       }
       const limit = Math.min(Math.max(Number(c.req.query("limit") ?? PAGE) || PAGE, 1), 200);
       const runs = listRuns(d.store, { jobId: id, before: c.req.query("before") || undefined, limit });
