@@ -33,8 +33,8 @@ export const ianaZone = z.string().refine(isTimeZone, { error: "must be an IANA 
 
 export const cronExpr = z.string().refine(isCron, { error: "must be a five-field cron expression, e.g. 0 7 * * *" });
 
-/** An `every` interval: a count and a unit (seconds, minutes, hours, days). */
-export const everyValue = z.string().regex(/^\d+[smhd]$/, { error: "must look like 30m, 2h or 1d" });
+/** An `every` interval: a count above zero and a unit (seconds, minutes, hours, days); 0m would never run. */
+export const everyValue = z.string().regex(/^0*[1-9]\d*[smhd]$/, { error: "must look like 30m, 2h or 1d" });
 
 export const ttlSeconds = z.number().int().min(10).max(7 * 24 * 3600);
 

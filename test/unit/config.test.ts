@@ -85,6 +85,8 @@ describe("agent.yaml", () => {
     expect(errorOf(() => loadAgent(none))).toContain("exactly one of prompt, command or script");
     const bad = file("schedules:\n  - id: x\n    cron: every day\n    prompt: hi\n", "agent.yaml");
     expect(errorOf(() => loadAgent(bad))).toContain('"schedules.0.cron"');
+    const never = file("schedules:\n  - id: x\n    every: 0m\n    prompt: hi\n", "agent.yaml");
+    expect(errorOf(() => loadAgent(never))).toContain('"schedules.0.every"');
   });
 
   test("a token value instead of an env var name is refused; unknown keys are named", () => {

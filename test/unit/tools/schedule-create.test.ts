@@ -89,6 +89,7 @@ describe("schedule_create", () => {
       [{ cron: "every morning", prompt: "p" }, "- cron: must be a five-field cron expression"],
       [{ cron: "0 7 * *", prompt: "p" }, "- cron: must be a five-field cron expression"],
       [{ every: "5x", prompt: "p" }, "- every: must look like 30m, 2h or 1d"],
+      [{ every: "0m", prompt: "p" }, "- every: must look like 30m, 2h or 1d"],
       [{ cron: "0 7 * * *", every: "1h", prompt: "p" }, "- cron: give exactly one of cron or every"],
       [{ prompt: "p" }, "- cron: give exactly one of cron or every"],
       [{ every: "1h", prompt: "  " }, "- prompt:"],
