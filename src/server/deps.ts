@@ -2,6 +2,7 @@
 import type { ActivityHub } from "../activity/hub.ts";
 import type { HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
+import type { JobsControl } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import type { SandboxProbe } from "../tools/sandbox.ts";
 import type { Crew } from "../turns/crew.ts";
@@ -29,6 +30,8 @@ export type AppDeps = {
   env?: Record<string, string | undefined>;
   /** The start-up check of the shell sandbox, shown in Manage → settings when it is missing. */
   sandbox?: SandboxProbe;
+  /** The scheduler's jobs (issue 13): the Jobs page and the jobs API read and act through it. */
+  jobs?: JobsControl;
   /** Set when bound to a non-loopback address: clients not on this machine must log in. */
   lan?: LanAuth | null;
   /** MY_AGENT_INBOUND_TOKEN: when set, /api/inbound needs it from every client, loopback too. */

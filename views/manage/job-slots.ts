@@ -30,7 +30,7 @@ export function jobRuns(runs: Run[]) {
     runs.map((r) => html`<li>${runRow(r)}</li>`)}</ul>`;
 }
 
-/** The history container's answer for an id the server does not know. */
-export function jobRunsMissing() {
-  return html`<p class="card-warn" role="alert">${TJ.unknownJob}</p>`;
+/** A refusal's sentence where the answer goes (an unknown id, a form without one). */
+export function jobAlert(detail: string) {
+  return html`<p class="card-warn" role="alert">${detail}</p>`;
 }

@@ -12,6 +12,7 @@ import { slotLedger } from "./job-slots.ts";
 
 export const JOBS_URL = "/manage/jobs";
 
+export type { Days };
 export type JobsPage = { jobs: JobView[]; days: Days };
 /** The answer to an action, shown in its row. */
 export type JobFlash = { ok: boolean; detail: string };
@@ -26,9 +27,10 @@ export function jobsSection(d: JobsPage) {
 </div>`;
 }
 
-function jobItem(j: JobView, days: Days) {
+/** A job's item: its row and the container its history loads into; what a delete answers when refused. */
+export function jobItem(j: JobView, days: Days, flash?: JobFlash) {
   return html`<li class="job" id="${domId("job", j.id)}" data-job="${j.id}">
-  ${jobRow(j, days)}
+  ${jobRow(j, days, flash)}
   <div class="job-runs" id="${domId("job-runs", j.id)}"></div>
 </li>`;
 }
@@ -59,6 +61,11 @@ export function jobRow(j: JobView, days: Days, flash?: JobFlash) {
 export function missingRow(id: string) {
   return html`<div class="job-row job-missing" id="${domId("job-row", id)}"><p class="card-warn" role="alert">${
     TJ.unknownJob}</p></div>`;
+}
+
+/** A delete's answer for an id the server does not know. */
+export function missingItem(id: string) {
+  return html`<li class="job" id="${domId("job", id)}">${missingRow(id)}</li>`;
 }
 
 /** A DOM id for a job id (which holds a slash): letters, digits and `-` kept, anything else escaped. */
