@@ -15,6 +15,13 @@ export function localDate(at: Date, timeZone: string): string {
   return `${p.year}-${String(p.month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
 }
 
+/** "YYYY-MM-DD HH:MM" of `at` in the owner's zone: how the API writes job times (I-12). */
+export function ownerMinute(at: Date, timeZone: string): string {
+  const p = localParts(at, timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+}
+
 function localParts(at: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat("en-US", {
     timeZone, year: "numeric", month: "2-digit", day: "2-digit",

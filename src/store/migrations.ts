@@ -7,6 +7,7 @@ import { FTS_SCHEMA } from "./schema-fts.ts";
 import { RUN_SCHEMA } from "./schema-runs.ts";
 import { MISC_SCHEMA } from "./schema-misc.ts";
 import { SESSION_SCHEMA } from "./schema-sessions.ts";
+import { SLOT_SCHEMA } from "./schema-slots.ts";
 
 export interface Migration {
   version: number;
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
     sql: [CONVERSATION_SCHEMA, RUN_SCHEMA, MISC_SCHEMA, FTS_SCHEMA].join("\n"),
   },
   { version: 2, name: "login sessions", sql: SESSION_SCHEMA },
+  { version: 3, name: "slot ledger", sql: SLOT_SCHEMA },
 ];
 
 export interface AppliedMigration {
