@@ -5,6 +5,7 @@
 import { html } from "hono/html";
 import type { JobView } from "../../src/models/jobs.ts";
 import { T } from "../../src/texts/vi.ts";
+import { TLabel } from "../../src/texts/vi-labels.ts";
 import { T_JOBS_PAGE as TJ } from "../../src/texts/vi-jobs-page.ts";
 import { cronWords, everyWords } from "./cron-words.ts";
 import { failingLine, when, type Days } from "./job-time.ts";
@@ -42,7 +43,7 @@ export function jobRow(j: JobView, days: Days, flash?: JobFlash) {
   const failing = j.failing ? " is-failing" : "";
   return html`<div class="job-row${failing}" id="${domId("job-row", j.id)}" data-job="${j.id}">
   <div class="job-head"><strong class="job-name">${j.name}</strong>
-    <span class="muted job-agent">${j.agent_name}</span> ${pills(j)}</div>
+    <span class="muted job-agent">${agentName(j)}</span> ${pills(j)}</div>
   <p class="job-when">${words ? html`<span class="job-words">${words}</span> ` : ""}<code class="job-raw">${
     raw}</code></p>
   <dl class="job-times">
@@ -72,6 +73,12 @@ export function missingItem(id: string) {
 export function domId(prefix: string, id: string): string {
   const safe = [...id].map((ch) => (/[a-zA-Z0-9-]/.test(ch) ? ch : `_${ch.codePointAt(0)!.toString(16)}_`)).join("");
   return `${prefix}-${safe}`;
+}
+
+/** The master reads as the word for it, as everywhere else on screen; a member by its name. */
+function agentName(j: JobView) {
+  const label = TLabel.agent(j.agent);
+  return label === j.agent ? j.agent_name : label;
 }
 
 function pills(j: JobView) {

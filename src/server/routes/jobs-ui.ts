@@ -39,7 +39,8 @@ export function jobsUiRoutes(d: AppDeps, jobs: JobsControl): Hono {
     if (!form.success) return badForm(c);
     const r = jobs.setPaused(form.data.id, form.data.paused === "1");
     if (!r.ok) return refused(c, form.data.id, r.refusal);
-    // The row the scheduler answered with: the state it stored, not the state the page asked for.
+    // Other tabs re-read (M-48); this one shows the row the scheduler answered with: the state it stored.
+    d.hub.jobs();
     return c.html(jobRow(r.job, ownerDays(d)));
   });
 
@@ -48,7 +49,10 @@ export function jobsUiRoutes(d: AppDeps, jobs: JobsControl): Hono {
     if (!form.success) return badForm(c);
     const id = form.data.id;
     const r = jobs.remove(id);
-    if (r.ok) return c.html("");
+    if (r.ok) {
+      d.hub.jobs();
+      return c.html("");
+    }
     const job = jobs.view(id);
     if (r.refusal.status === 404 || !job) return c.html(missingItem(id), 404);
     return c.html(jobItem(job, ownerDays(d), { ok: false, detail: r.refusal.detail }), 409);
