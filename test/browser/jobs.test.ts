@@ -1,6 +1,6 @@
 // Manage → Việc định kỳ in Chromium (M-45, M-48): a profile job and a chat job with their schedule in words
 // beside the raw timing, a slot missed while the server was down, run now followed live, the history on
-// demand, a pause that survives a reload, and a chat job deleted.
+// demand, a pause that survives a reload, a chat job deleted, and the nav counting a failed job.
 import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from "bun:test";
 import type { Browser } from "playwright-core";
 import { createSchedule } from "../../src/store/schedules.ts";
@@ -78,6 +78,13 @@ describe("Manage → Việc định kỳ", () => {
       await page.reload();
       await morning.waitFor();
       expect(await page.locator('.job[data-job="default/chat-news"]').count()).toBe(0);
+
+      // A failed run counts on the nav's jobs item (M-40), brought by the stream's counters.
+      const badge = page.locator('.nav-item[href="/manage/jobs"] .badge');
+      expect(await badge.isVisible()).toBe(false);
+      t.ends.status = "error";
+      expect(t.sched.runNow("default/morning")).toEqual({ ok: true });
+      await badge.filter({ hasText: "1" }).waitFor();
       expect(errors).toEqual([]);
     });
   });

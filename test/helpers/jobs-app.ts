@@ -36,12 +36,15 @@ export async function jobsApp(opts: { masterYaml: string; at: string; restartAt?
   if (!reloaded.ok) throw new Error(reloaded.error);
   const clock = new HandClock(new Date(opts.at));
   const hub = t.runtime.hub;
+  /** How the next job runs end; a test sets it to "error" for a failing job. */
+  const ends: { status: "done" | "error" } = { status: "done" };
   const run = async (job: Job): Promise<JobOutcome> => {
+    const status = ends.status;
     const r = createRun(t.store, { agentId: job.agentId, source: `job:${job.id}`, jobId: job.id });
     hub.run({ id: r.id, status: "running", conversation_id: null });
-    setRunStatus(t.store, r.id, "done");
-    hub.run({ id: r.id, status: "done", conversation_id: null });
-    return { runId: r.id, status: "done", conversationId: null, reason: null };
+    setRunStatus(t.store, r.id, status);
+    hub.run({ id: r.id, status, conversation_id: null });
+    return { runId: r.id, status, conversationId: null, reason: status === "error" ? "exit 1" : null };
   };
   /** A scheduler over the app's store and crew; a second one after moving the clock is a restart. */
   const scheduler = () => new Scheduler({
@@ -68,5 +71,5 @@ export async function jobsApp(opts: { masterYaml: string; at: string; restartAt?
   };
   const form = (path: string, fields: Record<string, string>) =>
     request(path, { method: "POST", body: new URLSearchParams(fields), headers: { "hx-request": "true" } });
-  return { ...t, app, clock, sched, scheduler, request, form };
+  return { ...t, app, clock, sched, scheduler, request, form, ends };
 }

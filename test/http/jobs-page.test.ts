@@ -117,6 +117,23 @@ describe("the page's actions", () => {
   });
 });
 
+describe("the nav's jobs counter (M-40)", () => {
+  test("counts the jobs whose latest run failed, on the page and on the stream", async () => {
+    const t = await app();
+    const badge = /x-text="failingJobs"(?: x-cloak)?>(\d+)</;
+    expect(badge.exec(await (await t.request("/manage/jobs")).text())?.[1]).toBe("0");
+    const live = await t.request("/manage/live?section=jobs");
+    t.ends.status = "error";
+    expect(t.sched.runNow("default/morning")).toEqual({ ok: true });
+    const text = await readUntil(live, (s) => s.includes('"failingJobs":1'));
+    expect(text).toContain('"failingJobs":1');
+    expect(badge.exec(await (await t.request("/manage/activity")).text())?.[1]).toBe("1");
+    t.ends.status = "done";
+    expect(t.sched.runNow("default/morning")).toEqual({ ok: true });
+    expect(badge.exec(await (await t.request("/manage/activity")).text())?.[1]).toBe("0");
+  });
+});
+
 describe("the Manage stream on the jobs page", () => {
   test("a run replaces its row; a pause replaces its row; a delete replaces the list", async () => {
     const t = await app();
