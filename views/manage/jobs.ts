@@ -97,8 +97,10 @@ function lastRun(j: JobView, days: Days) {
   const r = j.last_run;
   if (!r) return TJ.never;
   const status = T.runStatus[r.status] ?? r.status;
+  // A run still going has not ended: its state alone.
+  const how = r.ended_at === null ? status : TJ.ended(status);
   return html`<a href="/manage/activity/${r.id}" class="st-${r.status}"><time>${when(r.started_at, days)}</time> · ${
-    TJ.ended(status)}</a>`;
+    how}</a>`;
 }
 
 function actions(j: JobView) {

@@ -32,6 +32,11 @@ describe("jobRow", () => {
     expect(row).not.toContain("job-remove");
   });
 
+  test("a run still going shows its state, not how it ended", () => {
+    const last_run = { id: "run-2", status: "running", started_at: "2026-10-12 07:00", ended_at: null };
+    expect(text(jobRow(job({ last_run }), days))).toContain(`${TJ.lastRun} 07:00 · đang chạy`);
+  });
+
   test("a chat job: delete, no edit; paused shows resume", () => {
     const row = String(jobRow(job({ id: "default/chat-1", origin: "chat", cron: null, every: "30m", paused: true }), days));
     expect(text(row)).toContain("Mỗi 30 phút 30m");
