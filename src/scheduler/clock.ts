@@ -3,14 +3,14 @@
 import type { ActivityHub } from "../activity/hub.ts";
 import type { JobView } from "../models/jobs.ts";
 import type { Store } from "../store/db.ts";
-import { getJobState, setPaused } from "../store/job-state.ts";
+import { setPaused } from "../store/job-state.ts";
 import { deleteSlots, setSlotRun } from "../store/job-slots.ts";
 import { deleteSchedule } from "../store/schedules.ts";
 import { TJobsClock as T } from "../texts/vi-jobs-clock.ts";
 import type { Crew } from "../turns/crew.ts";
 import { applyReload, bootMissed, detachMark, ensureMark } from "./marks.ts";
-import { chatJobs, findChatJob, profileJobs } from "./table.ts";
-import { considerJob, RUNNABLE, type TickMark } from "./tick.ts";
+import { chatJobs, findChatJob, profileJobs, RUNNABLE } from "./table.ts";
+import { considerJob, marksAt } from "./tick.ts";
 import type { Clock, Job, JobOutcome, JobRefusal, JobsControl } from "./types.ts";
 import { jobView } from "./view.ts";
 
@@ -116,7 +116,9 @@ export class Scheduler implements JobsControl {
   start(): void {
     if (this.timer) return;
     bootMissed(this.d.store, this.jobs(), this.now(), this.d.timezone(), this.d.log);
-    this.timer = setInterval(() => void this.tick(), TICK_MS);
+    this.timer = setInterval(() => {
+      this.tick().catch((e) => this.d.log(`scheduler: tick failed: ${message(e)}`));
+    }, TICK_MS);
     this.timer.unref();
   }
 
@@ -135,7 +137,7 @@ export class Scheduler implements JobsControl {
 
   private async pass(): Promise<void> {
     const snapshot = this.jobs().filter((j) => j.enabled);
-    const began = new Map<string, TickMark>(snapshot.map((j) => [j.id, markOf(this.d.store, j.id)]));
+    const began = marksAt(this.d.store, snapshot);
     const ctx = {
       store: this.d.store,
       now: () => this.now(),
@@ -149,7 +151,7 @@ export class Scheduler implements JobsControl {
         const slotId = considerJob(ctx, job, began.get(job.id) ?? null);
         if (slotId !== null) await this.runJob(job, slotId);
       } catch (e) {
-        this.d.log(`job ${job.id}: tick failed: ${e instanceof Error ? e.message : String(e)}`);
+        this.d.log(`job ${job.id}: tick failed: ${message(e)}`);
       }
     }
   }
@@ -163,7 +165,7 @@ export class Scheduler implements JobsControl {
       // A job removed from the clock while it ran is not counted (I-23).
       if (this.get(job.id)) await this.d.count(job, outcome);
     } catch (e) {
-      this.d.log(`job ${job.id}: run failed: ${e instanceof Error ? e.message : String(e)}`);
+      this.d.log(`job ${job.id}: run failed: ${message(e)}`);
     } finally {
       this.running.delete(job.id);
     }
@@ -190,7 +192,4 @@ export class Scheduler implements JobsControl {
   }
 }
 
-function markOf(store: Store, id: string): TickMark {
-  const s = getJobState(store, id);
-  return s?.lastRunAt ? { at: s.lastRunAt, timing: s.timing } : null;
-}
+const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));

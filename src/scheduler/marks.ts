@@ -22,11 +22,11 @@ export function detachMark(store: Store, jobId: string): void {
 }
 
 /**
- * Follows a new profile table (I-14…I-16): a new row, a changed cron/every or a re-enabled row gets
- * mark = now; a content-only change keeps its mark; a dropped row loses its pause and streak.
+ * Follows a new profile table (I-14…I-16): a dropped row loses its pause and streak; a dropped or disabled
+ * row's mark is detached, so a new, retimed or re-enabled row gets mark = now (ensureMark), while a
+ * content-only change keeps its mark.
  */
 export function applyReload(store: Store, old: Job[], next: Job[], now: Date): void {
-  const before = new Map(old.map((j) => [j.id, j]));
   const kept = new Set(next.map((j) => j.id));
   for (const j of old) {
     if (kept.has(j.id)) continue;
@@ -34,14 +34,8 @@ export function applyReload(store: Store, old: Job[], next: Job[], now: Date): v
     detachMark(store, j.id);
   }
   for (const j of next) {
-    if (!j.enabled) {
-      detachMark(store, j.id);
-      continue;
-    }
-    const was = before.get(j.id);
-    const fresh = !was || !was.enabled || timingText(was) !== timingText(j);
-    if (fresh) setMark(store, j.id, now.toISOString(), timingText(j));
-    else ensureMark(store, j, now);
+    if (j.enabled) ensureMark(store, j, now);
+    else detachMark(store, j.id);
   }
 }
 

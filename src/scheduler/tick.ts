@@ -4,7 +4,7 @@ import type { Store } from "../store/db.ts";
 import { getJobState } from "../store/job-state.ts";
 import { recordSlots, type NewSlot } from "../store/job-slots.ts";
 import { ensureMark } from "./marks.ts";
-import { sameJob } from "./table.ts";
+import { RUNNABLE, sameJob } from "./table.ts";
 import { dueSlots, timingText } from "./timing.ts";
 import type { Job } from "./types.ts";
 
@@ -21,8 +21,13 @@ export type TickContext = {
   isRunning: (id: string) => boolean;
 };
 
-/** Kinds the clock can run today; the others are recorded `skipped` `not_yet`. */
-export const RUNNABLE = new Set(["prompt", "command"]);
+/** Each job's mark as the tick begins. */
+export function marksAt(store: Store, jobs: Job[]): Map<string, TickMark> {
+  return new Map(jobs.map((j) => {
+    const s = getJobState(store, j.id);
+    return [j.id, s?.lastRunAt ? { at: s.lastRunAt, timing: s.timing } : null];
+  }));
+}
 
 /**
  * Records the job's due slots and returns the ledger id of the slot to run, or null when nothing runs.
@@ -38,12 +43,14 @@ export function considerJob(c: TickContext, snap: Job, began: TickMark): number 
   if (!slots.length) return null;
   const at = slots.map((d) => d.toISOString());
   const markTo = { at: at[at.length - 1], timing: timingText(job) };
-  const all = (outcome: "skipped" | "missed", reason: NewSlot["reason"]) =>
+  const noRun = (outcome: "skipped" | "missed", reason: NewSlot["reason"]): null => {
     recordSlots(c.store, job.id, at.map((dueAt) => ({ dueAt, outcome, reason })), markTo);
-  if (getJobState(c.store, job.id)?.paused) return none(all("skipped", "paused"));
-  if (!RUNNABLE.has(job.kind)) return none(all("skipped", "not_yet"));
+    return null;
+  };
+  if (getJobState(c.store, job.id)?.paused) return noRun("skipped", "paused");
+  if (!RUNNABLE.has(job.kind)) return noRun("skipped", "not_yet");
   // A manual run of this very job still going: the clock never starts it twice at once.
-  if (c.isRunning(job.id)) return none(all("missed", "busy"));
+  if (c.isRunning(job.id)) return noRun("missed", "busy");
   const records: NewSlot[] = at.map((dueAt, i) =>
     i < at.length - 1 ? { dueAt, outcome: "missed", reason: "busy" } : { dueAt, outcome: "ran" },
   );
@@ -58,6 +65,8 @@ export function considerJob(c: TickContext, snap: Job, began: TickMark): number 
  */
 function abandon(c: TickContext, snap: Job, job: Job | null, began: TickMark, now: Date): null {
   if (job && job.enabled && timingText(job) === timingText(snap)) return null;
+  // A chat schedule deleted meanwhile took its ledger with it: nothing to record against.
+  if (!job && snap.origin === "chat") return null;
   if (!began || began.timing !== timingText(snap)) return null;
   const { slots } = dueSlots(snap, new Date(began.at), now, c.timeZone);
   if (!slots.length) return null;
@@ -66,8 +75,6 @@ function abandon(c: TickContext, snap: Job, job: Job | null, began: TickMark, no
   recordSlots(c.store, snap.id, records, null);
   return null;
 }
-
-const none = (_: unknown): null => null;
 
 function log(c: TickContext, job: Job, what: string): void {
   c.log(`job ${job.id}: ${what}`);

@@ -1,9 +1,9 @@
 // The scheduler's table and tick (I-01, I-03, I-10, I-20, ledger): what GET /api/jobs lists, a due job run
 // once per slot, the ledger naming every slot, ticks never overlapping. Owner zone Asia/Ho_Chi_Minh (UTC+7).
 import { describe, expect, test } from "bun:test";
-import { getJobState } from "../../../src/store/job-state.ts";
+import { getJobState, markTold, recordFailure } from "../../../src/store/job-state.ts";
 import { createSchedule } from "../../../src/store/schedules.ts";
-import { harness, settle } from "./harness.ts";
+import { harness, settle } from "./clock-harness.ts";
 
 const profiles = {
   default: {
@@ -52,6 +52,25 @@ describe("scheduler table", () => {
     await h.sched.tick();
     expect(h.ran).toEqual(["default/chat-tick"]);
     expect(h.slots("default/chat-tick")).toEqual(["10:01 ran"]);
+  });
+
+  test("failing comes from job_state in owner time; telling from the streak side; null outside a streak", () => {
+    const h = harness({ profiles, at: "2030-01-01T00:30:00Z", telling: (id) => id === "writer/poll" });
+    recordFailure(h.store, "writer/poll", "2030-01-01T01:00:00.000Z");
+    recordFailure(h.store, "writer/poll", "2030-01-01T01:30:00.000Z");
+    expect(h.sched.view("writer/poll")?.failing).toEqual({
+      count: 2, since: "2030-01-01 08:00", told_at: null, next_notice_at: null, telling: true,
+    });
+    markTold(h.store, "writer/poll", "2030-01-01T01:00:30.000Z");
+    expect(h.sched.view("writer/poll")?.failing).toMatchObject({
+      told_at: "2030-01-01 08:00", next_notice_at: "2030-01-01 14:00",
+    });
+    expect(h.sched.view("default/morning")?.failing).toBeNull();
+  });
+
+  test("kinds the clock cannot run yet show no next run", () => {
+    const h = harness({ profiles, at: "2030-01-01T00:30:00Z" });
+    expect(h.sched.view("default/memory_consolidate")).toMatchObject({ kind: "consolidate", next_run: null });
   });
 
   test("a chat job whose agent left is listed disabled and never runs", async () => {

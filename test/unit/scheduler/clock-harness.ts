@@ -35,7 +35,14 @@ export class HandClock {
 type Pending = { job: Job; finish: (status?: "done" | "error") => void };
 
 /** Everything a test needs; `gate` true makes each run wait for `finish`. */
-export function harness(opts: { profiles: Profiles; at: string; tz?: string; store?: Store; gate?: boolean }) {
+export function harness(opts: {
+  profiles: Profiles;
+  at: string;
+  tz?: string;
+  store?: Store;
+  gate?: boolean;
+  telling?: (jobId: string) => boolean;
+}) {
   const store = opts.store ?? openStore(":memory:");
   const clock = new HandClock(new Date(opts.at));
   let crew = crewOf(opts.profiles);
@@ -63,6 +70,7 @@ export function harness(opts: { profiles: Profiles; at: string; tz?: string; sto
     clock,
     run,
     count: async (job) => void counted.push(job.id),
+    telling: opts.telling,
   });
   return {
     store,
