@@ -30,8 +30,6 @@ export type AppDeps = {
   env?: Record<string, string | undefined>;
   /** The start-up check of the shell sandbox, shown in Manage → settings when it is missing. */
   sandbox?: SandboxProbe;
-  /** The scheduler's jobs (issue 13): the Jobs page and the jobs API read and act through it. */
-  jobs?: JobsControl;
   /** Set when bound to a non-loopback address: clients not on this machine must log in. */
   lan?: LanAuth | null;
   /** MY_AGENT_INBOUND_TOKEN: when set, /api/inbound needs it from every client, loopback too. */
@@ -39,6 +37,8 @@ export type AppDeps = {
   /** Milliseconds since the epoch for sessions and the login throttle (tests pass their own). */
   clock?: () => number;
   log?: (line: string) => void;
+  /** The scheduler's jobs (I-09…I-11); the jobs API is served only when given. */
+  jobs?: JobsControl;
 };
 
 /** The master agent's id: the web talks only to it (F-07, K-03). */
