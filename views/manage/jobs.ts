@@ -103,26 +103,29 @@ function lastRun(j: JobView, days: Days) {
     how}</a>`;
 }
 
+/** Each button's accessible name carries the job's name: a card list repeats the same labels. */
 function actions(j: JobView) {
+  const named = (label: string) => `${label} ${j.name}`;
   const target = `#${domId("job-row", j.id)}`;
   const post = (path: string, label: string, paused?: "0" | "1") =>
     html`<form hx-post="${JOBS_URL}/${path}" hx-target="${target}" hx-swap="outerHTML">
       <input type="hidden" name="id" value="${j.id}">${
       paused ? html`<input type="hidden" name="paused" value="${paused}">` : ""}
-      <button type="submit" class="btn btn-small">${label}</button></form>`;
+      <button type="submit" class="btn btn-small" aria-label="${named(label)}">${label}</button></form>`;
   // A row disabled in agent.yaml has no toggle: only its profile can enable it (I-10).
   const toggle = j.enabled ? (j.paused ? post("pause", TJ.resume, "0") : post("pause", TJ.pause, "1")) : "";
   const edit = j.origin === "profile"
-    ? html`<a class="btn btn-small job-edit" href="/manage/team?edit=${encodeURIComponent(j.agent)}#agent-${j.agent}">${
-      TJ.edit}</a>`
+    ? html`<a class="btn btn-small job-edit" href="/manage/team?edit=${encodeURIComponent(j.agent)}#agent-${j.agent}"
+      aria-label="${named(TJ.edit)}">${TJ.edit}</a>`
     : "";
   const remove = j.origin === "chat"
     ? html`<form hx-post="${JOBS_URL}/delete" hx-target="#${domId("job", j.id)}" hx-swap="outerHTML"
       hx-confirm="${TJ.confirmRemove(j.name)}"><input type="hidden" name="id" value="${j.id}">
-      <button type="submit" class="btn btn-small job-remove">${TJ.remove}</button></form>`
+      <button type="submit" class="btn btn-small job-remove" aria-label="${named(TJ.remove)}">${
+      TJ.remove}</button></form>`
     : "";
   const history = html`<button type="button" class="btn btn-small job-history"
     hx-get="${JOBS_URL}/runs?id=${encodeURIComponent(j.id)}" hx-target="#${domId("job-runs", j.id)}"
-    hx-swap="innerHTML">${TJ.history}</button>`;
+    hx-swap="innerHTML" aria-label="${named(TJ.history)}">${TJ.history}</button>`;
   return html`${post("run", TJ.runNow)} ${toggle} ${edit} ${remove} ${history}`;
 }
