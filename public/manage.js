@@ -10,6 +10,7 @@ document.addEventListener("alpine:init", () => {
     running: s.running,
     pending: s.pending,
     errors: s.errors,
+    failingJobs: s.failingJobs,
     get unseenErrors() {
       const seen = store.get("seenRuns", {});
       return this.errors.filter((id) => !seen[id]).length;
@@ -22,6 +23,7 @@ document.addEventListener("alpine:init", () => {
       this.running = c.running ?? 0;
       this.pending = c.pending ?? 0;
       this.errors = c.errorRunIds ?? [];
+      this.failingJobs = c.failingJobs ?? 0;
     },
   }));
 

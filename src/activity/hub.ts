@@ -19,7 +19,9 @@ export type ActivityFrame =
 export type Signal =
   | { type: "run"; id: string; status: string; conversation_id: string | null }
   | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
-  | { type: "conversation"; conversation_id: string };
+  | { type: "conversation"; conversation_id: string }
+  /** The job list changed (I-35, I-36): listeners re-read it. */
+  | { type: "jobs" };
 
 /** Token-level events never go on the activity stream (J-06, J-07). */
 const STREAM_ONLY = new Set(["text_delta", "thinking", "tool_call_delta"]);
@@ -80,6 +82,7 @@ export class ActivityHub {
   }
 
   jobs(): void {
+    this.signal({ type: "jobs" });
     this.broadcast({ type: "jobs" });
   }
 

@@ -43,12 +43,14 @@ export function considerJob(c: TickContext, snap: Job, began: TickMark): number 
   if (!slots.length) return null;
   const at = slots.map((d) => d.toISOString());
   const markTo = { at: at[at.length - 1], timing: timingText(job) };
-  const all = (outcome: "skipped" | "missed", reason: NewSlot["reason"]) =>
+  const noRun = (outcome: "skipped" | "missed", reason: NewSlot["reason"]): null => {
     recordSlots(c.store, job.id, at.map((dueAt) => ({ dueAt, outcome, reason })), markTo);
-  if (getJobState(c.store, job.id)?.paused) return none(all("skipped", "paused"));
-  if (!RUNNABLE.has(job.kind)) return none(all("skipped", "not_yet"));
+    return null;
+  };
+  if (getJobState(c.store, job.id)?.paused) return noRun("skipped", "paused");
+  if (!RUNNABLE.has(job.kind)) return noRun("skipped", "not_yet");
   // A manual run of this very job still going: the clock never starts it twice at once.
-  if (c.isRunning(job.id)) return none(all("missed", "busy"));
+  if (c.isRunning(job.id)) return noRun("missed", "busy");
   const records: NewSlot[] = at.map((dueAt, i) =>
     i < at.length - 1 ? { dueAt, outcome: "missed", reason: "busy" } : { dueAt, outcome: "ran" },
   );
@@ -73,8 +75,6 @@ function abandon(c: TickContext, snap: Job, job: Job | null, began: TickMark, no
   recordSlots(c.store, snap.id, records, null);
   return null;
 }
-
-const none = (_: unknown): null => null;
 
 function log(c: TickContext, job: Job, what: string): void {
   c.log(`job ${job.id}: ${what}`);

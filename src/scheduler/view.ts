@@ -5,7 +5,7 @@ import type { Failing, JobView, Slot } from "../models/jobs.ts";
 import type { Store } from "../store/db.ts";
 import { getJobState, type JobState } from "../store/job-state.ts";
 import { listSlots } from "../store/job-slots.ts";
-import { listRuns } from "../store/runs.ts";
+import { lastJobRun } from "../store/runs.ts";
 import type { Crew } from "../turns/crew.ts";
 import { agentName, RUNNABLE } from "./table.ts";
 import { nextAfter, timingText } from "./timing.ts";
@@ -29,7 +29,7 @@ export function jobView(c: ViewContext, job: Job): JobView {
   const state = getJobState(c.store, job.id);
   const minute = (iso: string) => ownerMinute(new Date(iso), c.timeZone);
   const paused = job.enabled && (state?.paused ?? false);
-  const run = listRuns(c.store, { jobId: job.id, limit: 1 })[0];
+  const run = lastJobRun(c.store, job.id);
   return {
     id: job.id,
     agent: job.agentId,

@@ -19,6 +19,7 @@ import { exportRoutes } from "./routes/export.ts";
 import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
+import { jobsUiRoutes } from "./routes/jobs-ui.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", pageRoutes(deps));
   app.route("/", firstRunRoutes(deps));
   app.route("/", conversationFormRoutes(deps));
+  if (deps.jobs) app.route("/", jobsUiRoutes(deps, deps.jobs));
   app.route("/", manageRoutes(deps));
   app.route("/", sessionRoutes(deps));
 

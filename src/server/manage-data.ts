@@ -1,4 +1,4 @@
-// What Manage's nav and its "needs you" card read, shared by the pages and the Manage stream.
+// What Manage's nav (its counters, M-40) and its "needs you" card read, shared by the pages and the Manage stream.
 import { NEEDS_YOU } from "../../views/manage/activity.ts";
 import type { Counters } from "../../views/manage/shell.ts";
 import { listPending } from "../store/approvals.ts";
@@ -12,5 +12,6 @@ export function needsYou(d: AppDeps): Run[] {
 
 export function counters(d: AppDeps): Counters {
   const errorRunIds = needsYou(d).map((r) => r.id);
-  return { running: d.hub.runningRuns().length, errorRunIds, pending: listPending(d.store).length };
+  const failingJobs = d.jobs?.list().filter((j) => j.last_run?.status === "error").length ?? 0;
+  return { running: d.hub.runningRuns().length, errorRunIds, pending: listPending(d.store).length, failingJobs };
 }

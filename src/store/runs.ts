@@ -39,6 +39,16 @@ export function getRun(store: Store, id: string): Run | null {
   return row ? toRun(row) : null;
 }
 
+/** A job's newest run, through runs_by_job (listRuns' optional filters cannot use an index). */
+export function lastJobRun(store: Store, jobId: string): Run | null {
+  const row = one<RunRow>(
+    store,
+    `SELECT ${COLUMNS} FROM runs WHERE job_id = $jobId ORDER BY started_at DESC, rowid DESC LIMIT 1`,
+    { jobId },
+  );
+  return row ? toRun(row) : null;
+}
+
 /** Newest first, paged backwards with `before` = the last page's oldest startedAt (J-09). */
 export function listRuns(
   store: Store,

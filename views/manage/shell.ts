@@ -17,12 +17,13 @@ const GROUPS: [string, Section[]][] = [
   [T.navSystem, ["connections", "settings"]],
 ];
 
-export type Counters = { running: number; errorRunIds: string[]; pending: number };
+/** `failingJobs`: jobs whose latest run failed (M-40). */
+export type Counters = { running: number; errorRunIds: string[]; pending: number; failingJobs: number };
 
 /** `live` is the screen's stream query: its section, a run's id on a run page, the page's fingerprint. */
 export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = "") {
-  const { errorRunIds: errors, pending, running } = counters;
-  const state = JSON.stringify({ errors, pending, running });
+  const { errorRunIds: errors, pending, running, failingJobs } = counters;
+  const state = JSON.stringify({ errors, pending, running, failingJobs });
   const groups = GROUPS.map(([label, items]) => navGroup(label, items, current, counters));
   return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}"
   @counters="update($event)">
@@ -50,6 +51,9 @@ function navItem(s: Section, current: Section, c: Counters) {
     : s === "approvals"
     ? html`<span class="badge badge-warn" x-show="pending > 0" x-text="pending"${c.pending ? "" : " x-cloak"}>${
       c.pending}</span>`
+    : s === "jobs"
+    ? html`<span class="badge badge-warn" x-show="failingJobs > 0" x-text="failingJobs"${
+      c.failingJobs ? "" : " x-cloak"}>${c.failingJobs}</span>`
     : "";
   const here = s === current;
   return html`<a class="nav-item${here ? " current" : ""}" href="/manage/${s}" hx-get="/manage/${s}" hx-target="#main"

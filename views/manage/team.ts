@@ -8,7 +8,8 @@ import { T_TEAM } from "../../src/texts/vi-team.ts";
 
 export const TEAM_URL = "/manage/team";
 
-export function teamSection(data: TeamData, flash?: TeamFlash) {
+/** `open`: the agent whose editor starts open (the Jobs page's "edit" link names it). */
+export function teamSection(data: TeamData, flash?: TeamFlash, open?: string) {
   const saved = (a: TeamAgent) => (flash?.kind === "save" && flash.id === a.id ? flash : undefined);
   const installed = (t: TeamTemplate) => (flash?.kind === "install" && flash.template === t.id ? flash : undefined);
   // A reload's answer, or one for a template or agent the page has no row for, shows by the reload button.
@@ -24,7 +25,7 @@ export function teamSection(data: TeamData, flash?: TeamFlash) {
     ${top ? flashLine(top.ok, top.detail) : ""}
   </div>
   <h2>${T_TEAM.crew}</h2>
-  <ul class="team-rows">${data.agents.map((a) => agentRow(a, saved(a)))}</ul>
+  <ul class="team-rows">${data.agents.map((a) => agentRow(a, saved(a), a.id === open))}</ul>
   <h2>${T_TEAM.templates}</h2>
   <p class="muted">${T_TEAM.templatesHelp}</p>
   <ul class="team-rows">${data.templates.map((t) => templateRow(t, installed(t)))}</ul>
@@ -33,13 +34,13 @@ export function teamSection(data: TeamData, flash?: TeamFlash) {
 
 type SaveFlash = Extract<TeamFlash, { kind: "save" }>;
 
-function agentRow(a: TeamAgent, flash?: SaveFlash) {
+function agentRow(a: TeamAgent, flash?: SaveFlash, open = false) {
   const name = a.master ? TLabel.agent(a.id) : a.name;
-  return html`<li class="team-row${a.broken ? " is-broken" : ""}" data-agent="${a.id}">
+  return html`<li class="team-row${a.broken ? " is-broken" : ""}" id="agent-${a.id}" data-agent="${a.id}">
   <div class="team-head"><strong class="team-name">${name}</strong> ${badges(a)}</div>
   ${a.description ? html`<p class="muted">${a.description}</p>` : ""}
   ${a.broken ? html`<p class="card-warn team-broken" role="alert">${T_TEAM.brokenLine(a.broken)}</p>` : ""}
-  ${editor(a, name, flash)}
+  ${editor(a, name, flash, open)}
 </li>`;
 }
 
@@ -55,12 +56,12 @@ function badges(a: TeamAgent) {
 /** The two files of one agent in a disclosure. A refused save keeps what was typed, with the sentence under
  * agent.yaml (the file it names); an accepted one says it already runs. A textarea drops the newline that
  * follows its tag, so each starts with one: a file's own leading blank line survives a save. */
-function editor(a: TeamAgent, name: string, flash?: SaveFlash) {
+function editor(a: TeamAgent, name: string, flash?: SaveFlash, open = false) {
   const yaml = flash && !flash.ok ? flash.yaml : a.yaml;
   const persona = flash && !flash.ok ? flash.persona : a.persona;
   const errorId = `team-error-${a.id}`;
   const invalid = flash && !flash.ok ? html` aria-invalid="true" aria-describedby="${errorId}"` : "";
-  return html`<details class="team-editor"${flash ? " open" : ""}>
+  return html`<details class="team-editor"${flash || open ? " open" : ""}>
   <summary class="btn btn-small">${T_TEAM.edit}</summary>
   <form class="team-form" hx-post="${TEAM_URL}/agents/${a.id}" hx-target="#team" hx-swap="outerHTML"
     aria-label="${T_TEAM.editTitle(name)}">

@@ -10,6 +10,7 @@ import { runPage } from "../../../views/manage/run-page.ts";
 import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsSection } from "../../../views/manage/connections.ts";
+import { jobsSection } from "../../../views/manage/jobs.ts";
 import { teamSection } from "../../../views/manage/team.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
@@ -23,6 +24,7 @@ import { delegateLinks } from "../delegate-links.ts";
 import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
+import { jobsPage } from "../jobs-data.ts";
 import { counters, needsYou } from "../manage-data.ts";
 import { liveSection, manageScreen, manageStream, sectionTitle } from "../manage-live.ts";
 import { fingerprint } from "../screen-stream.ts";
@@ -46,7 +48,8 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     costs: (d) => costsSection(stats.get(d.store, d.settings.timezone)),
     settings: (d, c) => settingsSection(settingsData(d), sessionsCard(sessionsData(c, d))),
     connections: (d) => connectionsSection(connectionsStatus(d)),
-    team: (d) => teamSection(teamData(d)),
+    team: (d, c) => teamSection(teamData(d), undefined, c.req.query("edit")),
+    jobs: (d) => (d.jobs ? jobsSection(jobsPage(d, d.jobs)) : soon()),
     ...extra,
   };
 

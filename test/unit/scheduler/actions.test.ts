@@ -6,7 +6,7 @@ import { listSlots } from "../../../src/store/job-slots.ts";
 import { listRuns } from "../../../src/store/runs.ts";
 import { createSchedule, getSchedule } from "../../../src/store/schedules.ts";
 import { TJobsClock as T } from "../../../src/texts/vi-jobs-clock.ts";
-import { harness, settle, type Profiles } from "./harness.ts";
+import { harness, settle, type Profiles } from "./clock-harness.ts";
 
 const profiles: Profiles = {
   default: {

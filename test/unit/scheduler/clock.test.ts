@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { getJobState, markTold, recordFailure } from "../../../src/store/job-state.ts";
 import { createSchedule } from "../../../src/store/schedules.ts";
-import { harness, settle } from "./harness.ts";
+import { harness, settle } from "./clock-harness.ts";
 
 const profiles = {
   default: {

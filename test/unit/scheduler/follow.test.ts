@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { getJobState, setPaused } from "../../../src/store/job-state.ts";
 import { listSlots } from "../../../src/store/job-slots.ts";
 import { createSchedule, deleteSchedule } from "../../../src/store/schedules.ts";
-import { harness, settle, type Profiles } from "./harness.ts";
+import { harness, settle, type Profiles } from "./clock-harness.ts";
 
 const one = (row: Record<string, unknown>): Profiles => ({ default: { schedules: [{ id: "j", ...row }] } });
 const J = "default/j";

@@ -2,7 +2,7 @@
 // passed while the server was down as missed (never run), and a daily job runs once across DST nights.
 import { afterEach, describe, expect, test } from "bun:test";
 import { openStore } from "../../../src/store/db.ts";
-import { harness, tempStorePath, type Profiles } from "./harness.ts";
+import { harness, tempStorePath, type Profiles } from "./clock-harness.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

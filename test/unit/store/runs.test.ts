@@ -7,6 +7,7 @@ import {
   createRun,
   findCutRuns,
   getRun,
+  lastJobRun,
   listRuns,
   listSteps,
   reopenRun,
@@ -101,6 +102,17 @@ describe("runs", () => {
     expect(first.map((r) => r.id)).toEqual(["r4", "r3"]);
     expect(listRuns(store, { limit: 2, before: first[1].startedAt }).map((r) => r.id)).toEqual(["r2", "r1"]);
     expect(listRuns(store, { agentId: "coach" }).map((r) => r.id)).toEqual(["r3", "r1"]);
+  });
+
+  test("lastJobRun is the job's newest run, whatever other jobs ran later", () => {
+    const store = memStore();
+    const job = (id: string, jobId: string, startedAt: string) =>
+      createRun(store, { id, agentId: "default", source: `job:${jobId}`, jobId, startedAt });
+    expect(lastJobRun(store, "default/a")).toBeNull();
+    job("a1", "default/a", "2030-01-01T00:00:00.000Z");
+    job("a2", "default/a", "2030-01-02T00:00:00.000Z");
+    job("b1", "default/b", "2030-01-03T00:00:00.000Z");
+    expect(lastJobRun(store, "default/a")?.id).toBe("a2");
   });
 
   test("steps get contiguous seq per run and a checked type", () => {
