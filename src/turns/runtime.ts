@@ -11,7 +11,7 @@ import { Scheduler } from "../scheduler/clock.ts";
 import { JobTurns } from "../scheduler/job-turns.ts";
 import { runJob } from "../scheduler/run-job.ts";
 import { Streaks } from "../scheduler/streaks.ts";
-import type { Job } from "../scheduler/types.ts";
+import type { Clock, Job } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import { buildCrew, type Crew } from "./crew.ts";
 import { TurnHost } from "./host.ts";
@@ -48,6 +48,8 @@ export function buildRuntime(o: {
   bwrap?: string | null;
   /** Re-reads settings from the environment (a save in Connections changes MY_AGENT_ROUTES). */
   resolveSettings?: () => Settings;
+  /** The scheduler's clock; tests move it by hand. */
+  clock?: Clock;
 }): Runtime {
   const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
     buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken);
@@ -84,14 +86,14 @@ export function buildRuntime(o: {
 
 /** The clock with its runners (run-job.ts) and failure streaks (streaks.ts); no channel until Telegram. */
 function buildScheduler(
-  o: { store: Store; settings: Settings; log: (line: string) => void },
+  o: { store: Store; settings: Settings; log: (line: string) => void; clock?: Clock },
   crew: () => Crew,
   hub: ActivityHub,
   host: TurnHost,
 ) {
   const going = new AbortController();
   const timezone = () => o.settings.timezone;
-  const base = { store: o.store, hub, log: o.log };
+  const base = { store: o.store, hub, log: o.log, clock: o.clock };
   const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel: () => null, timezone });
   const runDeps = { ...base, host, crew, signal: going.signal };
   const run = (job: Job) => runJob(runDeps, job);

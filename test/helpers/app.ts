@@ -7,6 +7,7 @@ import { agentSchema } from "../../src/config/agent-schema.ts";
 import { homePaths } from "../../src/config/home.ts";
 import { loadConfig } from "../../src/config/load.ts";
 import { resolveSettings } from "../../src/config/settings.ts";
+import type { Clock } from "../../src/scheduler/types.ts";
 import { createApp } from "../../src/server/app.ts";
 import { loadAssets } from "../../src/server/assets.ts";
 import { openStore } from "../../src/store/db.ts";
@@ -15,7 +16,8 @@ import { buildRuntime } from "../../src/turns/runtime.ts";
 export const HOST = "127.0.0.1:8420";
 
 /** `store`: an on-disk store for tests that need a second connection or a restart; default in memory. */
-export async function testApp(allowedHosts: string[] = [], env: Record<string, string> = {}, store = openStore(":memory:")) {
+/** `clock`: the scheduler's, for tests that move time by hand. */
+export async function testApp(allowedHosts: string[] = [], env: Record<string, string> = {}, store = openStore(":memory:"), clock?: Clock) {
   const assets = await loadAssets();
   const logs: string[] = [];
   const log = (l: string) => logs.push(l);
@@ -24,7 +26,7 @@ export async function testApp(allowedHosts: string[] = [], env: Record<string, s
   const config = loadConfig(join(root, "config.yaml"));
   const settings = resolveSettings(config, fullEnv);
   const profiles = new Map([["default", agentSchema.parse({})]]);
-  const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log, resolveSettings: () => resolveSettings(config, fullEnv) });
+  const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env: fullEnv, store, log, resolveSettings: () => resolveSettings(config, fullEnv), clock });
   const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths: homePaths(root) };
   const app = createApp({ settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps, envFile: join(root, "env"), env: fullEnv });
   /** A request as a browser on the same machine would send it (Host header included). */

@@ -30,11 +30,12 @@ export class HandClock {
  * the slots in between as missed. The tests tick it by hand (its 20 s timer is stopped).
  */
 export async function jobsApp(opts: { masterYaml: string; at: string; restartAt?: string; before?: (s: Store) => void }) {
-  const t = await testApp();
+  // The runtime's own scheduler follows the reload below: it reads the same hand-moved clock.
+  const clock = new HandClock(new Date(opts.at));
+  const t = await testApp([], {}, undefined, clock);
   writeFileSync(join(t.root, "agent.yaml"), opts.masterYaml);
   const reloaded = t.runtime.reload();
   if (!reloaded.ok) throw new Error(reloaded.error);
-  const clock = new HandClock(new Date(opts.at));
   const hub = t.runtime.hub;
   /** How the next job runs end; a test sets it to "error" for a failing job. */
   const ends: { status: "done" | "error" } = { status: "done" };
