@@ -81,9 +81,15 @@ export class ActivityHub {
     this.broadcast({ type: "conversation", conversation });
   }
 
+  /** The clock re-read the crew's schedules or a job's `failing` changed (I-35, I-36): everyone re-reads. */
   jobs(): void {
     this.signal({ type: "jobs" });
     this.broadcast({ type: "jobs" });
+  }
+
+  /** A pause toggle or a chat schedule's delete: open screens follow, API clients re-read later (I-36). */
+  jobsTouched(): void {
+    this.signal({ type: "jobs" });
   }
 
   private signal(s: Signal): void {

@@ -107,6 +107,27 @@ describe("PATCH /api/jobs/{id}/state", () => {
   });
 });
 
+describe("what a pause or a delete announces (I-36)", () => {
+  test("no jobs frame on the activity stream; the open screens' listeners hear it", async () => {
+    const t = await app();
+    createSchedule(t.store, { id: "chat-quiet", agentId: "default", every: "1h", prompt: "Nhắc" });
+    const frames = t.runtime.hub.watch(() => ({ type: "snapshot", runs: [] }));
+    const signals: string[] = [];
+    const stop = t.runtime.hub.listen((s) => void signals.push(s.type));
+    try {
+      expect((await t.patch("/api/jobs/default/morning/state", { paused: true })).status).toBe(200);
+      expect((await t.request("/api/jobs/default/chat-quiet", { method: "DELETE" })).status).toBe(204);
+      expect(signals.filter((s) => s === "jobs")).toHaveLength(2);
+      const seen: string[] = [];
+      while (frames.size > 0) seen.push(((await frames.next()).value as { type: string }).type);
+      expect(seen).toEqual(["snapshot"]);
+    } finally {
+      stop();
+      t.runtime.hub.unwatch(frames);
+    }
+  });
+});
+
 describe("DELETE /api/jobs/{id}", () => {
   test("a profile job is refused 409; a chat job goes (204) but its runs stay listed", async () => {
     const t = await app();

@@ -40,7 +40,7 @@ export function jobsUiRoutes(d: AppDeps, jobs: JobsControl): Hono {
     const r = jobs.setPaused(form.data.id, form.data.paused === "1");
     if (!r.ok) return refused(c, form.data.id, r.refusal);
     // Other tabs re-read (M-48); this one shows the row the scheduler answered with: the state it stored.
-    d.hub.jobs();
+    d.hub.jobsTouched();
     return c.html(jobRow(r.job, ownerDays(d)));
   });
 
@@ -50,7 +50,7 @@ export function jobsUiRoutes(d: AppDeps, jobs: JobsControl): Hono {
     const id = form.data.id;
     const r = jobs.remove(id);
     if (r.ok) {
-      d.hub.jobs();
+      d.hub.jobsTouched();
       return c.html("");
     }
     const job = jobs.view(id);

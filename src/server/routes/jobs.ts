@@ -44,12 +44,16 @@ export function jobRoutes(d: AppDeps & { jobs: JobsControl }): Hono {
       const body = await readJson(c, stateBody);
       if (!body.ok) return body.response;
       const r = d.jobs.setPaused(id, body.value.paused);
-      return r.ok ? c.json(r.job) : refused(c, r.refusal);
+      if (!r.ok) return refused(c, r.refusal);
+      d.hub.jobsTouched();
+      return c.json(r.job);
     });
 
     app.delete(path, (c) => {
       const r = d.jobs.remove(jobId(c));
-      return r.ok ? c.body(null, 204) : refused(c, r.refusal);
+      if (!r.ok) return refused(c, r.refusal);
+      d.hub.jobsTouched();
+      return c.body(null, 204);
     });
   }
 
