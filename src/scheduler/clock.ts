@@ -5,6 +5,7 @@ import type { JobView } from "../models/jobs.ts";
 import type { Store } from "../store/db.ts";
 import { setPaused } from "../store/job-state.ts";
 import { deleteSlots, setSlotRun } from "../store/job-slots.ts";
+import { lastJobRun } from "../store/runs.ts";
 import { deleteSchedule } from "../store/schedules.ts";
 import { TJobsClock as T } from "../texts/vi-jobs-clock.ts";
 import type { Crew } from "../turns/crew.ts";
@@ -62,6 +63,11 @@ export class Scheduler implements JobsControl {
 
   list(): JobView[] {
     return this.jobs().map((j) => jobView(this.viewContext(), j));
+  }
+
+  /** How many jobs' latest run failed (the nav counter, M-40): one indexed read per job, no full view. */
+  failingCount(): number {
+    return this.jobs().filter((j) => lastJobRun(this.d.store, j.id)?.status === "error").length;
   }
 
   view(id: string): JobView | null {
@@ -182,9 +188,7 @@ export class Scheduler implements JobsControl {
     return refuse(409, job.origin === "chat" ? T.orphan(job.id) : T.disabledRow(job.id));
   }
 
-  private now(): Date {
-    return this.d.clock?.now() ?? new Date();
-  }
+  private now = (): Date => this.d.clock?.now() ?? new Date();
 
   private viewContext() {
     const telling = this.d.telling ?? (() => false);

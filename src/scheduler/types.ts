@@ -56,6 +56,8 @@ export interface JobsControl {
   /** Every job, profile rows first (master first, then members by id), each with its last 20 slots. */
   list(): JobView[];
   view(id: string): JobView | null;
+  /** How many jobs' latest run ended in error (M-40). */
+  failingCount(): number;
   /** Starts the job now, outside the clock (I-09); resolves when it has started, not when it ends. */
   runNow(id: string): { ok: true } | { ok: false; refusal: JobRefusal };
   /** Pause/resume (I-10): only rows the profile enables; stored, survives restarts. */

@@ -12,6 +12,6 @@ export function needsYou(d: AppDeps): Run[] {
 
 export function counters(d: AppDeps): Counters {
   const errorRunIds = needsYou(d).map((r) => r.id);
-  const failingJobs = d.jobs?.list().filter((j) => j.last_run?.status === "error").length ?? 0;
+  const failingJobs = d.jobs?.failingCount() ?? 0;
   return { running: d.hub.runningRuns().length, errorRunIds, pending: listPending(d.store).length, failingJobs };
 }
