@@ -117,7 +117,15 @@ function validate<S extends z.ZodType>(file: string, schema: S, value: unknown):
     throw new ConfigError(`${file}: unknown key "${key}"${more}`);
   }
   const key = issue.path.length > 0 ? issue.path.join(".") : "(top level)";
-  throw new ConfigError(`${file}: key "${key}" ${issue.message}${more}`);
+  throw new ConfigError(`${file}: key "${key}"${scheduleName(issue.path, value)} ${issue.message}${more}`);
+}
+
+/** A schedule is named by its id as well as its position, so the owner finds the row (issue 13). */
+function scheduleName(path: PropertyKey[], value: unknown): string {
+  if (path[0] !== "schedules" || typeof path[1] !== "number") return "";
+  const row = (value as { schedules?: unknown[] }).schedules?.[path[1]];
+  const id = row && typeof row === "object" ? (row as { id?: unknown }).id : undefined;
+  return typeof id === "string" ? ` (schedule "${id}")` : "";
 }
 
 function firstLine(s: string): string {

@@ -81,10 +81,11 @@ describe("agent.yaml", () => {
   test("schedules need exactly one timing and one action; cron is checked", () => {
     const both = file("schedules:\n  - id: x\n    cron: 0 7 * * *\n    every: 1h\n    prompt: hi\n", "agent.yaml");
     expect(errorOf(() => loadAgent(both))).toContain("exactly one of cron or every");
+    expect(errorOf(() => loadAgent(both))).toContain('"schedules.0" (schedule "x")');
     const none = file("schedules:\n  - id: x\n    every: 1h\n", "agent.yaml");
     expect(errorOf(() => loadAgent(none))).toContain("exactly one of prompt, command or script");
     const bad = file("schedules:\n  - id: x\n    cron: every day\n    prompt: hi\n", "agent.yaml");
-    expect(errorOf(() => loadAgent(bad))).toContain('"schedules.0.cron"');
+    expect(errorOf(() => loadAgent(bad))).toContain('"schedules.0.cron" (schedule "x") must be a five-field');
     const never = file("schedules:\n  - id: x\n    every: 0m\n    prompt: hi\n", "agent.yaml");
     expect(errorOf(() => loadAgent(never))).toContain('"schedules.0.every"');
   });
