@@ -2,9 +2,10 @@
 // adding a row; the page, the API, validation and live checks all read this table.
 import { knownProviders, type ProviderPreset } from "../llm/registry.ts";
 import type { Group, Kind } from "../models/connections.ts";
+import { SEARCH_KEY, SEARCH_URL, SEARCH_URL_DEFAULT } from "../tools/brave-search.ts";
 
-/** A live check (O-13): list the provider's models, or ask Telegram who the bot is. */
-export type LiveCheck = { kind: "models"; provider: ProviderPreset } | { kind: "telegram" };
+/** A live check (O-13): list the provider's models, ask Telegram who the bot is, or search for one word. */
+export type LiveCheck = { kind: "models"; provider: ProviderPreset } | { kind: "telegram" } | { kind: "search" };
 
 export type CatalogueRow = {
   name: string;
@@ -22,9 +23,6 @@ export type CatalogueRow = {
 };
 
 export const TELEGRAM_API_BASE_DEFAULT = "https://api.telegram.org";
-
-/** The web search key. Brave Search was chosen: one GET with one header, a free tier. */
-export const SEARCH_KEY = "BRAVE_API_KEY";
 
 // Routes come first: without one nothing answers, and a newcomer needs no other row to start.
 export const CATALOGUE: CatalogueRow[] = [
@@ -51,7 +49,9 @@ export const CATALOGUE: CatalogueRow[] = [
     name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase",
     default: TELEGRAM_API_BASE_DEFAULT,
   },
-  { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey" },
+  // Brave Search was chosen for web_search: one GET with one header, a free tier.
+  { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey", check: { kind: "search" } },
+  { name: SEARCH_URL, group: "search", kind: "url", desc: "searchUrl", default: SEARCH_URL_DEFAULT },
   { name: "MY_AGENT_ALLOWED_HOSTS", group: "other", kind: "plain", desc: "allowedHosts", restart: true },
   { name: "MY_AGENT_TIMEZONE", group: "other", kind: "plain", desc: "timezone", restart: true },
 ];

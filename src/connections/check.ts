@@ -1,9 +1,11 @@
 // Live checks from Connections (O-13): does this key or token work right now? A provider key lists
-// the provider's models; the Telegram token asks getMe. The answer is a short sentence built from the
-// status code and a count or a bot name: never from the key, the URL (Telegram's holds the token) or
-// an error message (some providers quote part of the key), and nothing here logs.
+// the provider's models; the Telegram token asks getMe; the search key searches for one word. The
+// answer is a short sentence built from the status code and a count or a bot name: never from the key,
+// the URL (Telegram's holds the token) or an error message (some providers quote part of the key), and
+// nothing here logs.
 import { T } from "../texts/vi.ts";
 import type { CheckResult } from "../models/connections.ts";
+import { braveHits, braveRequest, SEARCH_KEY, searchEndpoint } from "../tools/brave-search.ts";
 import { TELEGRAM_API_BASE_DEFAULT, type CatalogueRow, type LiveCheck } from "./catalogue.ts";
 
 export type { CheckResult };
@@ -17,13 +19,14 @@ export async function runCheck(
   timeoutMs = CHECK_TIMEOUT_MS,
 ): Promise<CheckResult> {
   const c = row.check;
-  const secret = c.kind === "telegram"
-    ? env.TELEGRAM_BOT_TOKEN?.trim()
-    : c.provider.keyEnv ? env[c.provider.keyEnv]?.trim() : undefined;
-  const needsSecret = c.kind === "telegram" || c.provider.keyEnv !== null;
-  if (needsSecret && !secret) return { ok: false, detail: T.conn.checkNotSet(row.name) };
-  const request = c.kind === "telegram" ? telegramRequest(env, secret!) : modelsRequest(c.provider, env, secret);
-  const result = await ask(request, timeoutMs, c.kind === "telegram" ? botName : modelCount);
+  const secretName = c.kind === "models" ? c.provider.keyEnv : c.kind === "search" ? SEARCH_KEY : "TELEGRAM_BOT_TOKEN";
+  const secret = secretName ? env[secretName]?.trim() : undefined;
+  if (secretName && !secret) return { ok: false, detail: T.conn.checkNotSet(row.name) };
+  const result = c.kind === "telegram"
+    ? await ask(telegramRequest(env, secret!), timeoutMs, botName)
+    : c.kind === "search"
+    ? await ask(braveRequest(searchEndpoint(env), secret!, "test", 1), timeoutMs, searchHits)
+    : await ask(modelsRequest(c.provider, env, secret), timeoutMs, modelCount);
   return secret ? { ok: result.ok, detail: result.detail.split(secret).join(T.redacted) } : result;
 }
 
@@ -61,6 +64,7 @@ async function ask(r: Request, timeoutMs: number, read: (body: unknown) => Check
   if (res.status === 401 || res.status === 403) {
     return discard(res, { ok: false, detail: T.conn.checkRejected(res.status) });
   }
+  if (res.status === 429) return discard(res, { ok: false, detail: T.conn.checkQuota });
   if (!res.ok) return discard(res, { ok: false, detail: T.conn.checkHttp(res.status) });
   try {
     return read(await res.json());
@@ -80,6 +84,11 @@ function modelCount(body: unknown): CheckResult {
   return Array.isArray(data)
     ? { ok: true, detail: T.conn.checkModels(data.length) }
     : { ok: false, detail: T.conn.checkBadAnswer };
+}
+
+function searchHits(body: unknown): CheckResult {
+  const hits = braveHits(body);
+  return hits ? { ok: true, detail: T.conn.checkSearch(hits.length) } : { ok: false, detail: T.conn.checkBadAnswer };
 }
 
 function botName(body: unknown): CheckResult {

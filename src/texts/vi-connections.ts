@@ -8,6 +8,7 @@ export const CONN_LABELS: Record<string, (provider?: string) => string> = {
   telegramToken: () => "Token bot Telegram",
   telegramBase: () => "Địa chỉ API Telegram",
   searchKey: () => "Khoá tìm kiếm web (Brave)",
+  searchUrl: () => "Địa chỉ API tìm kiếm",
   allowedHosts: () => "Tên máy được phép truy cập",
   timezone: () => "Múi giờ",
 };

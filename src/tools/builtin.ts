@@ -1,6 +1,7 @@
 // The built-in tools of this folder, in the order they are declared to the model. The server filters
 // this list by each agent's `tools` allow-list (H-02); other folders add web, memory, delegate, ...
 import { askUser } from "./ask-user.ts";
+import { SEARCH_KEY, searchEndpoint } from "./brave-search.ts";
 import type { Tool } from "./define.ts";
 import { fileDelete } from "./file-delete.ts";
 import { fileEdit } from "./file-edit.ts";
@@ -11,10 +12,17 @@ import { fileWrite } from "./file-write.ts";
 import { progressNote } from "./progress-note.ts";
 import { scheduleCreate } from "./schedule-create.ts";
 import { shellRun } from "./shell-run.ts";
+import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
     scheduleCreate];
+}
+
+/** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */
+export function keyedTools(env: Record<string, string | undefined>): Tool[] {
+  const searchKey = env[SEARCH_KEY]?.trim();
+  return searchKey ? [webSearchTool(searchKey, searchEndpoint(env))] : [];
 }
 
 /** The tool called `name` in `tools` (the built-ins by default), or undefined. */

@@ -15,7 +15,7 @@ import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
 import type { Route } from "../llm/types.ts";
-import { builtinTools } from "../tools/builtin.ts";
+import { builtinTools, keyedTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
 import { delegateTool } from "../tools/delegate.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
@@ -110,7 +110,7 @@ export function buildCrew(
       routeProblems: problems,
       escalation: esc?.ok ? esc.route : null,
       tools: [
-        ...builtinTools().filter((t) => !allowed || allowed.has(t.name)),
+        ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
         ...(delegates.length > 0 ? [delegateTool(roster)] : []),
       ],
       delegates,
