@@ -8,6 +8,7 @@ import { TTool } from "../src/texts/vi-tools.ts";
 import { money, oneLine } from "./format.ts";
 import { toolIcon } from "./tool-icons.ts";
 import { argsBlock, outputBlock } from "./tool-output.ts";
+import { webCard } from "./web-cards.ts";
 
 export type ToolCardData = {
   id: string;
@@ -26,11 +27,13 @@ export function toolCard(t: ToolCardData) {
   const label = t.status ? T.toolStatus[t.status] ?? t.status : T.toolRunning;
   const summary = oneLine(t.summary ?? t.arguments, 90);
   const result = t.output === null ? "" : outputBlock(t.name, status, t.output);
+  // A web tool's finished result is its own compact card; its summary line already names the call.
+  const web = t.output !== null && status === "done" ? webCard(t.name, t.output) : null;
   return html`<details class="tool-card st-${status}" id="tc-${t.id}" data-tool="${t.name}" hx-ignore x-ignore>
 <summary>${toolIcon(t.name)}<span class="tc-name">${TTool.label[t.name] ?? t.name}</span>
 <span class="tc-args">${summary}</span>
 <span class="tc-meta"><span class="tc-status">${label}</span>${meta(t)}</span></summary>
-<div class="tc-body">${argsBlock(t.arguments)}${result}</div>
+<div class="tc-body">${web ?? html`${argsBlock(t.arguments)}${result}`}</div>
 </details>`;
 }
 

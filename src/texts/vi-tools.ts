@@ -6,6 +6,7 @@ export const TTool = {
     shell_run: "Chạy lệnh", file_read: "Đọc tệp", file_write: "Ghi tệp", file_edit: "Sửa tệp",
     file_delete: "Xoá tệp", file_list: "Xem thư mục", file_search: "Tìm trong tệp", ask_user: "Hỏi bạn",
     progress_note: "Ghi tiến độ", delegate: "Giao việc", schedule_create: "Tạo lịch",
+    web_search: "Tìm trên web", fetch_url: "Đọc trang web",
   } as Record<string, string>,
   /** Shown instead of the result the model got, for calls that never ran or were cut. */
   note: {
@@ -31,4 +32,9 @@ export const TTool = {
   searchIn: (pattern: string, path: string) => `${pattern} trong ${path}`,
   onlyFiles: (glob: string) => `(chỉ ${glob})`,
   recursive: "(cả thư mục con)",
+  /** The web tools' compact cards (views/web-cards.ts). */
+  web: {
+    pageBody: (chars: number) => `Nội dung trang (${chars.toLocaleString("vi-VN")} ký tự)`,
+    results: (n: number) => `${n} kết quả`,
+  },
 } as const;
