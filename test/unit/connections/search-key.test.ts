@@ -2,10 +2,12 @@
 // Brave Search (ok / refused / unreachable, never the key), and web_search offered exactly while the key
 // is set — a save in Connections rebuilds the crew, so the next turn has it.
 import { afterAll, describe, expect, test } from "bun:test";
+import { Hono } from "hono";
 import { catalogueRow, type CatalogueRow, type LiveCheck } from "../../../src/connections/catalogue.ts";
 import { runCheck } from "../../../src/connections/check.ts";
 import { saveConnections } from "../../../src/connections/save.ts";
 import { connectionsStatus } from "../../../src/connections/status.ts";
+import { connectionRoutes } from "../../../src/server/routes/connections.ts";
 import { T } from "../../../src/texts/vi.ts";
 import { CONN_LABELS } from "../../../src/texts/vi-connections.ts";
 import { SEARCH_URL_DEFAULT } from "../../../src/tools/brave-search.ts";
@@ -93,5 +95,28 @@ describe("web_search is offered only with a key", () => {
     const signal = new AbortController().signal;
     const out = await tool.execute({ query: "hello" }, { workspace: f.root, signal, agentId: "default", conversationId: null });
     expect(out).toContain("1. t\n   https://a.example/");
+  });
+});
+
+describe("the search key on the page", () => {
+  test("saved from the form, it gets a check button whose answer is one line without the key", async () => {
+    const f = await connectionsFixture({ BRAVE_SEARCH_URL: endpoint });
+    const app = new Hono().route("/api/connections", connectionRoutes(f.deps));
+    const htmx = { "hx-request": "true" };
+    const before = await (await app.request("/api/connections", { headers: htmx })).text();
+    expect(before).not.toContain('hx-post="/api/connections/check/BRAVE_API_KEY"');
+    const body = new URLSearchParams({ name: "BRAVE_API_KEY", value: KEY });
+    const saved = await app.request("/api/connections", { method: "PUT", body, headers: htmx });
+    expect(saved.status).toBe(200);
+    const page = await saved.text();
+    expect(page).toContain('hx-post="/api/connections/check/BRAVE_API_KEY"');
+    expect(page).not.toContain(KEY);
+    expect(toolNames(f.deps)).toContain(WEB_SEARCH);
+    const check = await app.request("/api/connections/check/BRAVE_API_KEY", { method: "POST", headers: htmx });
+    const line = await check.text();
+    expect(line).toContain(T.conn.checkSearch(1));
+    expect(line).not.toContain(KEY);
+    const json = await app.request("/api/connections/check/BRAVE_API_KEY", { method: "POST" });
+    expect(await json.json()).toEqual({ ok: true, detail: T.conn.checkSearch(1) });
   });
 });
