@@ -96,7 +96,9 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
       });
     } catch (e) {
       if (opts.signal?.aborted) throw new Error("The fetch was stopped because the turn was cancelled.");
-      if (timer.aborted) throw new Error(`Fetching ${url.href} took longer than ${timeoutMs / 1000} s and was stopped.`);
+      if (timer.aborted) {
+        throw new Error(`Fetching ${url.href} took longer than ${timeoutMs / 1000} s and was stopped.`);
+      }
       throw new Error(networkSentence(url, e as NodeJS.ErrnoException));
     }
     const location = res.headers.location;
