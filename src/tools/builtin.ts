@@ -2,6 +2,7 @@
 // this list by each agent's `tools` allow-list (H-02); other folders add web, memory, delegate, ...
 import { askUser } from "./ask-user.ts";
 import type { Tool } from "./define.ts";
+import { fetchUrl } from "./fetch-url.ts";
 import { fileDelete } from "./file-delete.ts";
 import { fileEdit } from "./file-edit.ts";
 import { fileList } from "./file-list.ts";
@@ -14,7 +15,7 @@ import { shellRun } from "./shell-run.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate];
+    scheduleCreate, fetchUrl];
 }
 
 /** The tool called `name` in `tools` (the built-ins by default), or undefined. */

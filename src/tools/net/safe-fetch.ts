@@ -83,9 +83,14 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
   const timeoutMs = opts.timeoutMs ?? FETCH_TIMEOUT_MS;
   const timer = AbortSignal.timeout(timeoutMs);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timer]) : timer;
+  const refusal = refuseUrl(raw, opts);
+  if (refusal) throw new FenceError(refusal);
   let url = new URL(raw);
+  let from = "";
   for (let hop = 0; ; hop++) {
-    const pinned = await checkTarget(url, opts);
+    const pinned = await checkTarget(url, opts).catch((e: Error) => {
+      throw hop > 0 && e instanceof FenceError ? new FenceError(`${from} redirected to ${url.href}. ${e.message}`) : e;
+    });
     let res;
     try {
       res = await exchange(url, pinned, {
@@ -107,6 +112,7 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
         throw new Error(`${raw} redirected more than ${MAX_REDIRECTS} times (last to ${location}); ` +
             "it may be a redirect loop. Try the final address directly, or another source.");
       }
+      from = url.href;
       url = nextHop(url, location);
       continue;
     }
