@@ -10,6 +10,11 @@ import { htmlToMarkdown } from "./web/html-markdown.ts";
 import { saveToInbox } from "./web/inbox.ts";
 
 const MB = MAX_BODY_BYTES / 1024 / 1024;
+/**
+ * Text handed to the loop at most; the loop then caps it to tool_output_chars (summarised or cut). Without
+ * this bound a 5 MB page would go whole into the summariser's side call.
+ */
+export const FETCH_TEXT_MAX_CHARS = 100_000;
 
 const params = z.object({
   url: z
@@ -40,7 +45,10 @@ export const fetchUrl = defineTool({
       const text = decodeText(fetched.contentType, fetched.body);
       if (text.trim() === "") return `${source}\n(The page is empty.)`;
       const body = kind.kind === "html" ? htmlToMarkdown(text, fetched.url).markdown : text;
-      return `${source}${cut}\n\n${body}`;
+      if (body.length <= FETCH_TEXT_MAX_CHARS) return `${source}${cut}\n\n${body}`;
+      const kept = FETCH_TEXT_MAX_CHARS.toLocaleString("en-US");
+      return `${source}${cut}\n[The text is ${body.length.toLocaleString("en-US")} characters; the first ${kept} ` +
+          `follow.]\n\n${body.slice(0, FETCH_TEXT_MAX_CHARS)}`;
     }
     if (kind.kind === "binary") {
       throw new Error(`${fetched.url} is a ${kind.type} file, which fetch_url cannot read (it reads web pages, ` +

@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { gate } from "../../../src/agent/gate.ts";
-import { fetchUrl } from "../../../src/tools/fetch-url.ts";
+import { FETCH_TEXT_MAX_CHARS, fetchUrl } from "../../../src/tools/fetch-url.ts";
 import { fenceTestSeam } from "../../../src/tools/net/safe-fetch.ts";
 import { args, context, failure, refusal, run, tempDir } from "./helpers.ts";
 import { endless, fixture, type Local, PDF_BYTES, PNG_BYTES, serve } from "./web-servers.ts";
@@ -106,11 +106,11 @@ describe("fetch_url", () => {
     );
   });
 
-  test("a body that never ends is cut at 5 MB and says so", async () => {
+  test("a body that never ends is cut at 5 MB, its text at 100,000 characters, and both say so", async () => {
     const out = await run(fetchUrl, { url: site.url("/huge") }, context(ws));
-    expect(out).toContain("[The body was larger than 5 MB; only its first 5 MB were read.]");
-    expect(out.length).toBeLessThan(5 * 1024 * 1024 + 500);
-    expect(out.length).toBeGreaterThan(5 * 1024 * 1024);
+    expect(out).toContain("[The body was larger than 5 MB; only its first 5 MB were read.]\n[The text is " +
+      "5,242,880 characters; the first 100,000 follow.]\n\naaaa");
+    expect(out.length).toBeLessThan(FETCH_TEXT_MAX_CHARS + 500);
   });
 
   test("a PDF is saved to inbox/ with a dated safe name and the result points to pdf_read", async () => {
