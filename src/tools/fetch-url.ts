@@ -3,8 +3,8 @@
 // to inbox/ for pdf_read / image_read, other binaries are refused. The loop caps the output as usual.
 import { z } from "zod";
 import { defineTool, type ToolContext } from "./define.ts";
-import { checkTarget, type FetchOptions, FenceError, fenceTestSeam, MAX_BODY_BYTES, refuseUrl, safeFetch }
-  from "./net/safe-fetch.ts";
+import { checkTarget, FETCH_TIMEOUT_MS, type FetchOptions, FenceError, fenceTestSeam, MAX_BODY_BYTES, refuseUrl,
+  safeFetch } from "./net/safe-fetch.ts";
 import { decodeText, kindOf } from "./web/content-kind.ts";
 import { htmlToMarkdown } from "./web/html-markdown.ts";
 import { saveToInbox } from "./web/inbox.ts";
@@ -64,7 +64,7 @@ async function refuseTarget(raw: string): Promise<string | null> {
   const refusal = refuseUrl(raw, opts);
   if (refusal) return refusal;
   try {
-    await checkTarget(new URL(raw), opts);
+    await checkTarget(new URL(raw), opts, AbortSignal.timeout(FETCH_TIMEOUT_MS));
   } catch (e) {
     if (e instanceof FenceError) return e.message;
   }

@@ -27,8 +27,11 @@ export type FetchOptions = {
 
 export type Fetched = { url: string; status: number; contentType: string; body: Buffer; cut: boolean };
 
-/** A refusal by the fence: the message is a sentence for the model. */
-export class FenceError extends Error {}
+/** A failure whose message is already a sentence for the model. */
+export class FetchError extends Error {}
+
+/** A refusal by the fence. */
+export class FenceError extends FetchError {}
 
 /** Set by tests only (see FetchOptions.allowHosts); empty in the binary. */
 export const fenceTestSeam: Pick<FetchOptions, "allowHosts" | "resolve" | "ca"> = {};
@@ -54,20 +57,24 @@ export function refuseUrl(raw: string, opts: FetchOptions = {}): string | null {
   return null;
 }
 
-/** Checks `url`'s host and returns the address to connect to; throws FenceError when it is refused. */
-export async function checkTarget(url: URL, opts: FetchOptions = {}): Promise<Pinned> {
+/**
+ * Checks `url`'s host and returns the address to connect to; throws FenceError when it is refused. The
+ * lookup gives up when `signal` fires (the fetch's time cap), as a lookup can hang for long.
+ */
+export async function checkTarget(url: URL, opts: FetchOptions, signal: AbortSignal): Promise<Pinned> {
   const refusal = refuseUrl(url.href, opts);
   if (refusal) throw new FenceError(refusal);
   const verdict = judgeHost(url.hostname);
   if (verdict.kind === "ip") return pin(verdict.address);
   let addresses: string[];
   try {
-    addresses = await (opts.resolve ?? systemResolver)(url.hostname);
-  } catch {
+    addresses = await untilAborted((opts.resolve ?? systemResolver)(url.hostname), signal);
+  } catch (e) {
+    if (signal.aborted) throw e;
     addresses = [];
   }
   if (addresses.length === 0) {
-    throw new Error(`The host name ${url.hostname} could not be found. Check the spelling of the address.`);
+    throw new FetchError(`The host name ${url.hostname} could not be found. Check the spelling of the address.`);
   }
   if (!allowed(url, opts)) {
     for (const address of addresses) {
@@ -88,11 +95,12 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
   let url = new URL(raw);
   let from = "";
   for (let hop = 0; ; hop++) {
-    const pinned = await checkTarget(url, opts).catch((e: Error) => {
-      throw hop > 0 && e instanceof FenceError ? new FenceError(`${from} redirected to ${url.href}. ${e.message}`) : e;
-    });
     let res;
     try {
+      const pinned = await checkTarget(url, opts, signal).catch((e: Error) => {
+        if (hop === 0 || !(e instanceof FenceError)) throw e;
+        throw new FenceError(`${from} redirected to ${url.href}. ${e.message}`);
+      });
       res = await exchange(url, pinned, {
         maxBytes: opts.maxBytes ?? MAX_BODY_BYTES,
         signal,
@@ -100,6 +108,7 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
         skipBody: isRedirect,
       });
     } catch (e) {
+      if (e instanceof FetchError) throw e;
       if (opts.signal?.aborted) throw new Error("The fetch was stopped because the turn was cancelled.");
       if (timer.aborted) {
         throw new Error(`Fetching ${url.href} took longer than ${timeoutMs / 1000} s and was stopped.`);
@@ -119,6 +128,15 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
     const contentType = String(res.headers["content-type"] ?? "").trim();
     return { url: url.href, status: res.status, contentType, body: res.body, cut: res.cut };
   }
+}
+
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const stop = () => reject(signal.reason);
+    signal.addEventListener("abort", stop, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener("abort", stop));
+  });
 }
 
 function nextHop(from: URL, location: string): URL {
@@ -152,6 +170,9 @@ function networkSentence(url: URL, e: NodeJS.ErrnoException): string {
   const code = e?.code ?? "";
   const message = e?.message ?? String(e);
   if (code === "ECONNREFUSED") return `${url.host} refused the connection. The site may be down; try again later.`;
+  if (code === "ECONNRESET" || message === "aborted") {
+    return `${url.host} closed the connection before the whole page arrived. Try again later.`;
+  }
   if (/CERT|TLS|SSL/i.test(code) || /certificate|tls|ssl/i.test(message)) {
     return `The secure connection to ${url.hostname} failed (${message}). The site's certificate is not valid for ` +
         "this name; do not trust it. Try another source.";

@@ -20,7 +20,10 @@ beforeAll(() => {
   // Same port on 127.0.0.1, where the system resolver would send "localhost": reaching it means a second lookup.
   decoy = serve("127.0.0.1", () => new Response("decoy"), real.server.port);
   secure = serve("127.0.0.2", (req) => new Response(`tls, Host ${req.headers.get("host")}`), 0, TLS);
-  silent = serve("127.0.0.2", () => new Promise<Response>(() => {}));
+  silent = serve("127.0.0.2", (_req, url) =>
+    url.pathname === "/drip"
+      ? new Response(new ReadableStream({ start: (c) => c.enqueue(new TextEncoder().encode("first bytes")) }))
+      : new Promise<Response>(() => {}));
 });
 afterAll(() => {
   for (const s of [decoy, real, secure, silent]) s.stop();
@@ -74,10 +77,34 @@ describe("safeFetch", () => {
     await expect(safeFetch(url, { allowHosts: ["127.0.0.2"], timeoutMs: 300 })).rejects.toThrow(
       `Fetching ${url} took longer than 0.3 s and was stopped.`,
     );
+    const drip = silent.url("/drip");
+    await expect(safeFetch(drip, { allowHosts: ["127.0.0.2"], timeoutMs: 300 })).rejects.toThrow(
+      `Fetching ${drip} took longer than 0.3 s and was stopped.`,
+    );
     const closed = serve("127.0.0.2", () => new Response("x"));
     const closedUrl = closed.url("/");
     closed.stop();
     await expect(safeFetch(closedUrl, { allowHosts: ["127.0.0.2"] })).rejects.toThrow(/refused the connection/);
+  });
+
+  test("a server that hangs up in the middle of the body is a sentence", async () => {
+    const rude = Bun.listen({
+      hostname: "127.0.0.2",
+      port: 0,
+      socket: {
+        data(socket) {
+          socket.write("HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncontent-length: 1000\r\n\r\nonly ten b");
+          socket.end();
+        },
+      },
+    });
+    try {
+      await expect(safeFetch(`http://127.0.0.2:${rude.port}/`, { allowHosts: ["127.0.0.2"] })).rejects.toThrow(
+        `127.0.0.2:${rude.port} closed the connection before the whole page arrived. Try again later.`,
+      );
+    } finally {
+      rude.stop(true);
+    }
   });
 
   test("a cancelled turn stops the fetch with a sentence", async () => {
