@@ -77,6 +77,10 @@ describe("safeFetch", () => {
     await expect(safeFetch(url, { allowHosts: ["127.0.0.2"], timeoutMs: 300 })).rejects.toThrow(
       `Fetching ${url} took longer than 0.3 s and was stopped.`,
     );
+    const hanging = () => new Promise<string[]>(() => {});
+    await expect(safeFetch("http://slow-dns.example/", { resolve: hanging, timeoutMs: 300 })).rejects.toThrow(
+      "Fetching http://slow-dns.example/ took longer than 0.3 s and was stopped.",
+    );
     const drip = silent.url("/drip");
     await expect(safeFetch(drip, { allowHosts: ["127.0.0.2"], timeoutMs: 300 })).rejects.toThrow(
       `Fetching ${drip} took longer than 0.3 s and was stopped.`,
