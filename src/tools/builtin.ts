@@ -3,6 +3,7 @@
 import { askUser } from "./ask-user.ts";
 import { SEARCH_KEY, searchEndpoint } from "./brave-search.ts";
 import type { Tool } from "./define.ts";
+import { fetchUrl } from "./fetch-url.ts";
 import { fileDelete } from "./file-delete.ts";
 import { fileEdit } from "./file-edit.ts";
 import { fileList } from "./file-list.ts";
@@ -16,7 +17,7 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate];
+    scheduleCreate, fetchUrl];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */
