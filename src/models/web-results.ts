@@ -47,10 +47,20 @@ export function readSearchResults(text: string): SearchResults | null {
   return { query: head.slice(SEARCH_HEAD.length), hits };
 }
 
-/** fetch_url's result: `# <title>`, `URL: <final url>`, a blank line, then the page as Markdown. */
+/**
+ * fetch_url's result (src/tools/fetch-url.ts): `Source: <final url>` (maybe "(redirected from …)"), notes in
+ * brackets or the HTTP status on the next lines, a blank line, then the page as Markdown whose first line is
+ * `# <title>` when the page has one. Anything else is not a fetched page (an error, a saved file).
+ */
 export function readFetchedPage(text: string): FetchedPage | null {
-  const m = /^# ([^\n]*)\nURL: (\S+)\n\n([\s\S]*)$/.exec(text);
-  const url = m ? webUrl(m[2]!) : null;
-  if (!m || !url) return null;
-  return { title: m[1]!.trim(), url, body: m[3]! };
+  const split = text.indexOf("\n\n");
+  if (split < 0) return null;
+  const [first, ...notes] = text.slice(0, split).split("\n");
+  const m = /^Source: (\S+)(?: \(redirected from \S+\))?$/.exec(first ?? "");
+  const url = m ? webUrl(m[1]!) : null;
+  if (!url || notes.some((n) => !/^(\[[^\n]*\]|The server answered HTTP \d{3}\.)$/.test(n))) return null;
+  const body = text.slice(split + 2);
+  const heading = /^# ([^\n]+)\n+/.exec(body);
+  if (!heading) return { title: new URL(url).host, url, body };
+  return { title: heading[1]!.trim(), url, body: body.slice(heading[0].length) };
 }

@@ -43,7 +43,7 @@ const s = {} as Setup;
 beforeAll(async () => {
   const t = await testApp([], { BRAVE_API_KEY: KEY, BRAVE_SEARCH_URL: `http://127.0.0.1:${brave.port}/res/v1/web/search` });
   const agent = t.runtime.crew().get("default")!;
-  const page = `# ${SOME[0]} Guide\nURL: ${PAGE_URL}\n\n## Install\n\n${SOME.join("\n\n")}`;
+  const page = `Source: ${PAGE_URL}\n\n# ${SOME[0]} Guide\n\n## Install\n\n${SOME.join("\n\n")}`;
   const fetchUrl = defineTool({
     name: "fetch_url", description: "stand-in", params: z.object({ url: z.string() }), requiresApproval: false,
     replaySafe: true, summarize: (a) => a.url, execute: async () => page,

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } fr
 import { existsSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { gate } from "../../../src/agent/gate.ts";
+import { readFetchedPage } from "../../../src/models/web-results.ts";
 import { FETCH_TEXT_MAX_CHARS, fetchUrl } from "../../../src/tools/fetch-url.ts";
 import { fenceTestSeam } from "../../../src/tools/net/safe-fetch.ts";
 import { args, context, failure, refusal, run, tempDir } from "./helpers.ts";
@@ -70,6 +71,9 @@ describe("fetch_url", () => {
     expect(out).toContain("[local wildlife trust](http://127.0.0.1:");
     expect(out).not.toContain("We use cookies");
     expect(out).not.toContain("<script");
+    // The chat's compact card reads exactly this shape (src/models/web-results.ts).
+    expect(readFetchedPage(out)).toMatchObject({ title: "Harbour city opens its first floating solar farm",
+      url: site.url("/article") });
   });
 
   test("plain text and JSON come back as they are", async () => {

@@ -39,7 +39,7 @@ async function expectInert(html: string): Promise<void> {
   }
 }
 
-const page = (title: string, url: string, body: string) => `# ${title}\nURL: ${url}\n\n${body}`;
+const page = (title: string, url: string, body: string) => `Source: ${url}\n\n# ${title}\n\n${body}`;
 
 describe("fetch_url card", () => {
   test("title linked to the final URL, its host, and the Markdown body collapsed", async () => {
