@@ -1,6 +1,6 @@
 // Fake providers that run the whole stack without a key (A-25, A-26). `fake:echo` echoes the last
 // user message; `/tool <name> {json}` makes it call that tool for real, through the real gate;
-// `fake:paid` does the same at $0.01 a call.
+// `fake:paid` does the same at $0.01 a call. Images sent with a message are named in the echo.
 // `scriptedProvider` replays a planned queue of replies, tool calls and errors for tests.
 import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
 
@@ -42,7 +42,9 @@ function echoReply(messages: ChatMessage[]): { text: string; tool?: { name: stri
   const text = user?.content ?? "";
   const m = TOOL_COMMAND.exec(text.trim());
   if (m) return { text, tool: { name: m[1]!, args: m[2]!.trim() || "{}" } };
-  return { text: text || "(empty message)" };
+  // Images are named, not described: enough for a test to see that they arrived.
+  const images = user?.role === "user" && user.images?.length ? ` [images: ${user.images.map((i) => i.mime)}]` : "";
+  return { text: (text || "(empty message)") + images };
 }
 
 function chunks(text: string): string[] {

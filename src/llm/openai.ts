@@ -3,7 +3,7 @@
 import { validHistory } from "./history.ts";
 import { streamCall } from "./http.ts";
 import { OpenAIDecoder } from "./openai-stream.ts";
-import type { ChatMessage, ModelRequest, Provider, ToolSpec } from "./types.ts";
+import type { ChatMessage, ImagePart, ModelRequest, Provider, ToolSpec } from "./types.ts";
 
 export type OpenAIOptions = {
   /** The provider part of the route, e.g. "openrouter". */
@@ -62,6 +62,7 @@ export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxToke
 
 function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
   if (m.role === "tool") return { role: "tool", tool_call_id: m.tool_call_id, content: m.content };
+  if (m.role === "user" && m.images?.length) return { role: "user", content: openAIParts(m.content, m.images) };
   if (m.role === "user" || !m.tool_calls?.length) return { role: m.role, content: m.content };
   return {
     role: "assistant",
@@ -72,6 +73,14 @@ function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
       function: { name: c.name, arguments: c.arguments },
     })),
   };
+}
+
+/** Text first, then each image as a data URL (the chat-completions vision format). */
+function openAIParts(text: string, images: ImagePart[]) {
+  return [
+    ...(text ? [{ type: "text", text }] : []),
+    ...images.map((i) => ({ type: "image_url", image_url: { url: `data:${i.mime};base64,${i.data}` } })),
+  ];
 }
 
 function toOpenAITool(t: ToolSpec) {

@@ -3,9 +3,12 @@
 
 /** One message of the conversation as sent to a model. */
 export type ChatMessage =
-  | { role: "user"; content: string }
+  | { role: "user"; content: string; images?: ImagePart[] }
   | { role: "assistant"; content: string; tool_calls?: ToolCall[] }
   | { role: "tool"; content: string; tool_call_id: string; name: string };
+
+/** An image sent with a user message: its MIME type and its bytes in base64. */
+export type ImagePart = { mime: string; data: string };
 
 export type ToolCall = { id: string; name: string; arguments: string };
 
