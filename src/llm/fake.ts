@@ -10,6 +10,8 @@ export function echoProvider(): Provider {
   return {
     name: "fake",
     free: true,
+    // No speech model behind it: the transcript names the file, so a channel can be run end to end.
+    transcribe: async (req) => ({ ok: true, text: `(fake transcript of ${req.filename})`, usage: null }),
     async *stream(req: ModelRequest) {
       const lastMsg = req.messages[req.messages.length - 1];
       const reply = echoReply(req.messages);
@@ -73,16 +75,32 @@ export type ScriptedReply = {
   items?: StreamItem[];
 };
 
-export type ScriptedProvider = Provider & { requests: ModelRequest[]; remaining(): number };
+export type ScriptedProvider = Provider & {
+  requests: ModelRequest[];
+  /** What transcribe() was sent: the planned replies serve transcriptions too (text or error). */
+  transcriptions: { model: string; filename: string; bytes: number }[];
+  remaining(): number;
+};
 
 export function scriptedProvider(plan: ScriptedReply[], name = "scripted", free = false): ScriptedProvider {
   const queue = [...plan];
   const requests: ModelRequest[] = [];
+  const transcriptions: ScriptedProvider["transcriptions"] = [];
   return {
     name,
     free,
     requests,
+    transcriptions,
     remaining: () => queue.length,
+    async transcribe(req) {
+      transcriptions.push({ model: req.model, filename: req.filename, bytes: req.audio.size });
+      const r = queue.shift();
+      if (r?.error) return { ok: false, error: { kind: "http", transient: false, ...r.error } };
+      const text = typeof r?.text === "string" ? r.text : (r?.text ?? []).join("");
+      if (!r) return { ok: false, error: { kind: "stream", message: "no more planned replies", transient: false } };
+      return { ok: true, text, usage: { inputTokens: 10, outputTokens: 5, cachedTokens: 0, reasoningTokens: 0,
+        ...r.usage } };
+    },
     async *stream(req: ModelRequest) {
       requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ModelRequest);
       const reply = queue.shift();

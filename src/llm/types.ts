@@ -63,7 +63,15 @@ export interface Provider {
   /** Local models cost nothing by declaration (ollama, fake). */
   readonly free?: boolean;
   stream(req: ModelRequest): AsyncIterable<StreamItem>;
+  /** Speech to text (audio_routes, A-28); only providers that have such an endpoint offer it. Never throws. */
+  transcribe?(req: TranscribeRequest): Promise<TranscribeResult>;
 }
+
+export type TranscribeRequest = { model: string; audio: Blob; filename: string; signal: AbortSignal };
+
+export type TranscribeResult =
+  | { ok: true; text: string; usage: Usage | null }
+  | { ok: false; error: ProviderError };
 
 /** A `provider:model` route resolved to a provider instance. */
 export type Route = { label: string; provider: Provider; model: string };
