@@ -6,6 +6,7 @@ export const TTool = {
     shell_run: "Chạy lệnh", file_read: "Đọc tệp", file_write: "Ghi tệp", file_edit: "Sửa tệp",
     file_delete: "Xoá tệp", file_list: "Xem thư mục", file_search: "Tìm trong tệp", ask_user: "Hỏi bạn",
     progress_note: "Ghi tiến độ", delegate: "Giao việc", schedule_create: "Tạo lịch",
+    pdf_read: "Đọc PDF", image_read: "Xem ảnh",
   } as Record<string, string>,
   /** Shown instead of the result the model got, for calls that never ran or were cut. */
   note: {

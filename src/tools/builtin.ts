@@ -8,13 +8,15 @@ import { fileList } from "./file-list.ts";
 import { fileRead } from "./file-read.ts";
 import { fileSearch } from "./file-search.ts";
 import { fileWrite } from "./file-write.ts";
+import { imageRead } from "./image-read.ts";
+import { pdfRead } from "./pdf-read.ts";
 import { progressNote } from "./progress-note.ts";
 import { scheduleCreate } from "./schedule-create.ts";
 import { shellRun } from "./shell-run.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate];
+    scheduleCreate, pdfRead, imageRead];
 }
 
 /** The tool called `name` in `tools` (the built-ins by default), or undefined. */
