@@ -1,5 +1,6 @@
 // The images a PDF page paints, decoded by pdf.js (unpdf) into raw pixels: what a scanned page (no text
-// layer) is made of. Unlike unpdf's extractImages, 1-bit scans (the usual fax/CCITT kind) are kept too.
+// layer) is made of. Unlike unpdf's extractImages, 1-bit scans and stencil masks (the usual fax/CCITT kinds)
+// are kept too.
 import { getResolvedPDFJS } from "unpdf";
 import type { RawImage } from "./png.ts";
 
@@ -30,11 +31,25 @@ export async function pageImages(page: PdfPage, max: number): Promise<RawImage[]
       decoded = await new Promise((resolve) => store.get(key, resolve));
     } else if (fn === OPS.paintInlineImageXObject) {
       decoded = ops.argsArray[i]![0];
+    } else if (fn === OPS.paintImageMaskXObject) {
+      decoded = await stencil(page, ops.argsArray[i]![0] as MaskArg | undefined);
     } else continue;
     const raw = toRaw(decoded as DecodedImage);
     if (raw) out.push(raw);
   }
   return out;
+}
+
+/** A stencil mask (/ImageMask, how many scanners store text) is one bit per pixel, 1 = not painted: read
+ * as a one-bit grey image, the paint taken as black. pdf.js keeps its bits in the page's objects. */
+type MaskArg = { width?: number; height?: number; data?: unknown };
+
+async function stencil(page: PdfPage, arg: MaskArg | undefined): Promise<DecodedImage | null> {
+  const key = arg?.data;
+  const held = typeof key === "string" ? await new Promise<unknown>((resolve) => page.objs.get(key, resolve)) : arg;
+  const bits = (held as { data?: unknown } | null)?.data;
+  if (!(bits instanceof Uint8Array || bits instanceof Uint8ClampedArray)) return null;
+  return { width: arg?.width, height: arg?.height, kind: GRAYSCALE_1BPP, data: bits };
 }
 
 function toRaw(img: DecodedImage | null): RawImage | null {

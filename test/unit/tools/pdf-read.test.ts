@@ -9,7 +9,7 @@ import { visionReader } from "../../../src/agent/vision.ts";
 import { scriptedProvider, type ScriptedReply } from "../../../src/llm/fake.ts";
 import type { LedgerRow } from "../../../src/llm/metered.ts";
 import { PDF_MAX_CHARS, PDF_MAX_PAGES, PDF_MAX_SCANNED, pdfRead } from "../../../src/tools/pdf-read.ts";
-import { scansPdf, textPdf } from "../../fixtures/pdf/make-fixtures.ts";
+import { scansPdf, stencilPdf, textPdf } from "../../fixtures/pdf/make-fixtures.ts";
 import { context, failure, put, run, tempDir } from "./helpers.ts";
 
 const fixtures = join(import.meta.dir, "..", "..", "fixtures", "pdf");
@@ -76,6 +76,18 @@ describe("pdf_read", () => {
     expect(rows.length).toBe(10 * 21);
     expect([...rows.subarray(1, 9)]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
     expect([...rows.subarray(22, 26)]).toEqual([255, 255, 255, 255]);
+  });
+
+  test("a stencil-mask scan (/ImageMask) is read too: painted bits black, the rest white", async () => {
+    const ws = workspace();
+    writeFileSync(join(ws, "stencil.pdf"), stencilPdf());
+    const v = withVision([{ text: "stencil text" }]);
+    const out = await run(pdfRead, { path: "stencil.pdf" }, context(ws, { vision: v.vision }));
+    expect(out).toContain("--- page 1 (scanned; read by a vision model) ---\nstencil text");
+    const m = v.provider.requests[0]!.messages[0]!;
+    const png = Buffer.from(m.role === "user" ? m.images![0]!.data : "", "base64");
+    const rows = inflateSync(png.subarray(png.indexOf("IDAT") + 4, png.indexOf("IEND") - 8));
+    expect([...rows.subarray(1, 9)]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
   });
 
   test("without a vision route a scanned page is named and the result says how to configure vision_routes", async () => {
