@@ -68,7 +68,7 @@ async function readPages(pdf: PdfDoc, selected: number[], shown: string, ctx: To
         scanned++;
         const r = await readScannedPage(pdf, n, shown, ctx.vision, ctx.signal);
         if (r.kind === "read") block = `--- page ${n} (scanned; read by a vision model) ---\n${r.text}`;
-        else if (r.kind === "none") block = `--- page ${n} (empty: no text and no image) ---`;
+        else if (r.kind === "none") block = `--- page ${n} (no text, and no image this reader can decode) ---`;
         else block = `--- page ${n} (scanned; the vision model failed: ${r.error}) ---`;
       }
     }

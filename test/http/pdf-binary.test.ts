@@ -1,6 +1,7 @@
 // The compiled binary reads PDFs with nothing beside it (issue 16): copied alone into an empty directory
 // (no node_modules), it runs pdf_read through POST /api/inbound (fake:echo calls the tool without an
-// approval) on a text PDF, and on a scanned page read through vision_routes (fake:echo sees the PNG).
+// approval) on a text PDF, and on scanned pages (raw and JPEG) read through vision_routes (fake:echo sees
+// the PNG).
 import { afterAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ describe("pdf_read in the compiled binary", () => {
     mkdirSync(join(home, "workspace"));
     copyFileSync(join(fixtures, "text.pdf"), join(home, "workspace", "doc.pdf"));
     copyFileSync(join(fixtures, "scanned.pdf"), join(home, "workspace", "scan.pdf"));
+    copyFileSync(join(fixtures, "jpeg-scan.pdf"), join(home, "workspace", "photo.pdf"));
     writeFileSync(join(home, "config.yaml"), "vision_routes: fake:echo\n");
     const env = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "UTC" };
     await using r = await startBinary(["--port", "0", "--home", home], { bin, cwd, env });
@@ -39,5 +41,9 @@ describe("pdf_read in the compiled binary", () => {
     expect(scan).toStartWith("scan.pdf: 3 pages.\n\n--- page 2 (scanned; read by a vision model) ---\n" +
       "This is page 2 of the scanned document scan.pdf.");
     expect(scan).toEndWith("[images: image/png]");
+    // A JPEG scan: pdf.js's own JPEG decoder runs inside the binary too.
+    const photo = await ask('/tool pdf_read {"path":"photo.pdf"}');
+    expect(photo).toStartWith("photo.pdf: 1 page.\n\n--- page 1 (scanned; read by a vision model) ---\n");
+    expect(photo).toEndWith("[images: image/png]");
   });
 });

@@ -2,7 +2,7 @@
 // to the vision route (the scripted fake) as a completion charged to the conversation; bad inputs and a
 // missing vision route are sentences the model can act on.
 import { describe, expect, test } from "bun:test";
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { visionReader } from "../../../src/agent/vision.ts";
 import { scriptedProvider, type ScriptedReply } from "../../../src/llm/fake.ts";
@@ -30,7 +30,8 @@ describe("image_read", () => {
     const ws = tempDir();
     put(ws, { "inbox/photo.jpg": png });
     const v = withVision([{ text: "A red and a blue pixel.", usage: { costUsd: 0.001 } }]);
-    const out = await run(imageRead, { path: "inbox/photo.jpg", question: "What colours?" }, context(ws, { vision: v.vision }));
+    const ctx = context(ws, { vision: v.vision });
+    const out = await run(imageRead, { path: "inbox/photo.jpg", question: "What colours?" }, ctx);
     expect(out).toBe("A red and a blue pixel.");
     const m = v.provider.requests[0]!.messages[0]!;
     // The MIME type comes from the bytes (PNG), not the .jpg name.
@@ -43,6 +44,8 @@ describe("image_read", () => {
   test("the formats are told by their first bytes: PNG, JPEG, GIF, WebP; nothing else", () => {
     expect(imageMime(png)).toBe("image/png");
     expect(imageMime(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe("image/jpeg");
+    const jpeg = readFileSync(join(import.meta.dir, "..", "..", "fixtures", "pdf", "scan.jpg"));
+    expect(imageMime(jpeg)).toBe("image/jpeg");
     expect(imageMime(ascii("GIF89a...."))).toBe("image/gif");
     expect(imageMime(ascii("RIFF\0\0\0\0WEBPVP8 "))).toBe("image/webp");
     expect(imageMime(ascii("RIFF\0\0\0\0WAVEfmt "))).toBeNull();

@@ -16,7 +16,9 @@ const fixtures = join(import.meta.dir, "..", "..", "fixtures", "pdf");
 
 function workspace() {
   const ws = tempDir("mc-pdf-");
-  for (const f of ["text.pdf", "scanned.pdf", "locked.pdf", "damaged.pdf"]) copyFileSync(join(fixtures, f), join(ws, f));
+  for (const f of ["text.pdf", "scanned.pdf", "locked.pdf", "damaged.pdf"]) {
+    copyFileSync(join(fixtures, f), join(ws, f));
+  }
   put(ws, { "notes.pdf": "just some text, not a PDF\n" });
   mkdirSync(join(ws, "inbox"));
   copyFileSync(join(fixtures, "text.pdf"), join(ws, "inbox", "bill.pdf"));
@@ -90,7 +92,17 @@ describe("pdf_read", () => {
     expect([...rows.subarray(1, 9)]).toEqual([0, 0, 0, 0, 255, 255, 255, 255]);
   });
 
-  test("without a vision route a scanned page is named and the result says how to configure vision_routes", async () => {
+  test("a JPEG scan (DCTDecode, as phone scanner apps make) is decoded by pdf.js and sent as PNG", async () => {
+    const ws = workspace();
+    copyFileSync(join(fixtures, "jpeg-scan.pdf"), join(ws, "photo.pdf"));
+    const v = withVision([{ text: "SCAN 7" }]);
+    const out = await run(pdfRead, { path: "photo.pdf" }, context(ws, { vision: v.vision }));
+    expect(out).toBe("photo.pdf: 1 page.\n\n--- page 1 (scanned; read by a vision model) ---\nSCAN 7");
+    const m = v.provider.requests[0]!.messages[0]!;
+    expect(pngSize(m.role === "user" ? m.images![0]!.data : "")).toEqual([120, 40]);
+  });
+
+  test("without a vision route a scanned page is named and the result says how to set vision_routes", async () => {
     const out = await run(pdfRead, { path: "scanned.pdf", pages: "2" }, context(workspace()));
     expect(out).toContain("--- page 2 (no text layer: a scan or an image) ---");
     expect(out).toContain("vision_routes");
@@ -116,18 +128,20 @@ describe("pdf_read", () => {
 
   test("caps: characters, scanned pages and pages per call; the result says which pages to ask for next", async () => {
     const ws = workspace();
-    writeFileSync(join(ws, "long.pdf"), textPdf(["a", "b", "c", "d", "e"].map((c) => Array(38).fill(c.repeat(80)).join("\n"))));
+    const pages = ["a", "b", "c", "d", "e"].map((c) => Array(38).fill(c.repeat(80)).join("\n"));
+    writeFileSync(join(ws, "long.pdf"), textPdf(pages));
     const long = await run(pdfRead, { path: "long.pdf" }, context(ws));
     expect(long.split("\n").filter((l) => l === "a".repeat(80)).length).toBe(38);
     expect(long).toContain("--- page 3 ---");
     expect(long).not.toContain("--- page 4 ---");
-    expect(long).toEndWith('[Stopped before page 4 to keep the result short. Call pdf_read with pages="4-5" to continue.]');
+    expect(long).toEndWith('[Stopped before page 4 to keep the result short. Call pdf_read with pages="4-5" to ' +
+      "continue.]");
     expect(long.length).toBeLessThan(PDF_MAX_CHARS + 300);
     writeFileSync(join(ws, "scans.pdf"), scansPdf(PDF_MAX_SCANNED + 2));
     const v = withVision(Array.from({ length: PDF_MAX_SCANNED }, (_, i) => ({ text: `scan ${i + 1}` })));
     const scans = await run(pdfRead, { path: "scans.pdf" }, context(ws, { vision: v.vision }));
     expect(v.provider.requests.length).toBe(PDF_MAX_SCANNED);
-    expect(scans).toContain(`[Pages 6-7 have no text layer and were not read (at most ${PDF_MAX_SCANNED} scanned pages`);
+    expect(scans).toContain(`[Pages 6-7 have no text layer and were not read (at most ${PDF_MAX_SCANNED} scanned`);
     writeFileSync(join(ws, "many.pdf"), textPdf(Array.from({ length: PDF_MAX_PAGES + 2 }, (_, i) => `p${i + 1}`)));
     const many = await run(pdfRead, { path: "many.pdf" }, context(ws));
     expect(many).toContain(`--- page ${PDF_MAX_PAGES} ---`);

@@ -53,8 +53,8 @@ describe("modality route chains", () => {
     expect(configSchema.safeParse({ audio_routes: ["openai"] }).success).toBe(false);
     const env2 = { ...env, ANTHROPIC_API_KEY: "k" };
     const settings = resolveSettings(configSchema.parse({}), env2);
-    const c = buildCrew(settings, new Map([["default", agentSchema.parse({ audio_routes: "anthropic:claude-haiku-4-5" })]]),
-      homePaths(mkdtempSync(join(tmpdir(), "mc-chains-"))), env2);
+    const profiles = new Map([["default", agentSchema.parse({ audio_routes: "anthropic:claude-haiku-4-5" })]]);
+    const c = buildCrew(settings, profiles, homePaths(mkdtempSync(join(tmpdir(), "mc-chains-"))), env2);
     expect(c.get("default")!.routeProblems[0]).toStartWith('audio_routes: Route "anthropic:claude-haiku-4-5" cannot');
   });
 });
