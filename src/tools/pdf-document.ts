@@ -46,7 +46,11 @@ export async function pageText(pdf: PdfDoc, n: number): Promise<string> {
   return text.replace(/[ \t]+\n/g, "\n").replace(/\n{3,}/g, "\n\n").trim();
 }
 
-export type ScanReading = { kind: "read"; text: string } | { kind: "none" } | { kind: "failed"; error: string };
+export type ScanReading =
+  | { kind: "read"; text: string }
+  | { kind: "none" }
+  | { kind: "undecodable"; error: string }
+  | { kind: "failed"; error: string };
 
 /** A page without text: its images as PNG, transcribed by the vision model (a metered completion). */
 export async function readScannedPage(
@@ -56,8 +60,12 @@ export async function readScannedPage(
   vision: VisionReader,
   signal: AbortSignal,
 ): Promise<ScanReading> {
-  const page = await pdf.getPage(n);
-  const images = await pageImages(page as never, SCAN_MAX_IMAGES);
+  let images: Awaited<ReturnType<typeof pageImages>>;
+  try {
+    images = await pageImages((await pdf.getPage(n)) as never, SCAN_MAX_IMAGES);
+  } catch (e) {
+    return { kind: "undecodable", error: (e as Error)?.message ?? String(e) };
+  }
   if (images.length === 0) return { kind: "none" };
   const parts = images.map((img) => ({ mime: "image/png", data: encodePng(fitWithin(img, SCAN_MAX_SIDE))
     .toString("base64") }));

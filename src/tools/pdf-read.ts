@@ -52,25 +52,14 @@ async function readPages(pdf: PdfDoc, selected: number[], shown: string, ctx: To
   const blocks: string[] = [];
   const notes: string[] = [];
   const later: number[] = [];
+  const scans = { read: 0, unread: false };
   let chars = 0;
-  let scanned = 0;
-  let noVision = false;
   for (const [i, n] of pages.entries()) {
     if (ctx.signal.aborted) throw new Error("stopped");
-    let block = `--- page ${n} ---\n${await pageText(pdf, n)}`;
-    if (block.endsWith("---\n")) {
-      if (!ctx.vision) noVision = true;
-      if (!ctx.vision) block = `--- page ${n} (no text layer: a scan or an image) ---`;
-      else if (scanned >= PDF_MAX_SCANNED) {
-        later.push(n);
-        continue;
-      } else {
-        scanned++;
-        const r = await readScannedPage(pdf, n, shown, ctx.vision, ctx.signal);
-        if (r.kind === "read") block = `--- page ${n} (scanned; read by a vision model) ---\n${r.text}`;
-        else if (r.kind === "none") block = `--- page ${n} (no text, and no image this reader can decode) ---`;
-        else block = `--- page ${n} (scanned; the vision model failed: ${r.error}) ---`;
-      }
+    const block = await pageBlock(pdf, n, shown, ctx, scans);
+    if (block === null) {
+      later.push(n);
+      continue;
     }
     if (blocks.length > 0 && chars + block.length > PDF_MAX_CHARS) {
       notes.push(`[Stopped before page ${n} to keep the result short. Call pdf_read with ` +
@@ -88,7 +77,34 @@ async function readPages(pdf: PdfDoc, selected: number[], shown: string, ctx: To
     notes.push(`[At most ${PDF_MAX_PAGES} pages per call: pages ${pageList(selected.slice(PDF_MAX_PAGES))} were ` +
         `not read. Call pdf_read with those pages to continue.]`);
   }
-  if (noVision) notes.push(NO_VISION_ROUTE);
-  const head = `${shown}: ${pageCount(pdf.numPages)}.`;
-  return [head, ...blocks, ...notes].join("\n\n");
+  if (scans.unread) notes.push(NO_VISION_ROUTE);
+  return [`${shown}: ${pageCount(pdf.numPages)}.`, ...blocks, ...notes].join("\n\n");
+}
+
+/** One page as the model reads it; null when it is a scan left for a later call (the cap is reached). */
+async function pageBlock(
+  pdf: PdfDoc,
+  n: number,
+  shown: string,
+  ctx: ToolContext,
+  scans: { read: number; unread: boolean },
+): Promise<string | null> {
+  let text: string;
+  try {
+    text = await pageText(pdf, n);
+  } catch (e) {
+    return `--- page ${n} (damaged, could not be read: ${(e as Error)?.message ?? String(e)}) ---`;
+  }
+  if (text) return `--- page ${n} ---\n${text}`;
+  if (!ctx.vision) {
+    scans.unread = true;
+    return `--- page ${n} (no text layer: a scan or an image) ---`;
+  }
+  if (scans.read >= PDF_MAX_SCANNED) return null;
+  scans.read++;
+  const r = await readScannedPage(pdf, n, shown, ctx.vision, ctx.signal);
+  if (r.kind === "read") return `--- page ${n} (scanned; read by a vision model) ---\n${r.text}`;
+  if (r.kind === "none") return `--- page ${n} (no text, and no image this reader can decode) ---`;
+  if (r.kind === "undecodable") return `--- page ${n} (scanned; its image could not be decoded: ${r.error}) ---`;
+  return `--- page ${n} (scanned; the vision model failed: ${r.error}) ---`;
 }
