@@ -95,11 +95,11 @@ export function scriptedProvider(plan: ScriptedReply[], name = "scripted", free 
     async transcribe(req) {
       transcriptions.push({ model: req.model, filename: req.filename, bytes: req.audio.size });
       const r = queue.shift();
-      if (r?.error) return { ok: false, error: { kind: "http", transient: false, ...r.error } };
-      const text = typeof r?.text === "string" ? r.text : (r?.text ?? []).join("");
       if (!r) return { ok: false, error: { kind: "stream", message: "no more planned replies", transient: false } };
-      return { ok: true, text, usage: { inputTokens: 10, outputTokens: 5, cachedTokens: 0, reasoningTokens: 0,
-        ...r.usage } };
+      if (r.error) return { ok: false, error: { kind: "http", transient: false, ...r.error } };
+      const text = typeof r.text === "string" ? r.text : (r.text ?? []).join("");
+      const usage = { inputTokens: 10, outputTokens: 5, cachedTokens: 0, reasoningTokens: 0, ...r.usage };
+      return { ok: true, text, usage };
     },
     async *stream(req: ModelRequest) {
       requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ModelRequest);
