@@ -41,6 +41,9 @@ export const agentSchema = z.strictObject({
   mode: z.enum(["chat", "work"]).default("chat"),
   routes: routes.optional(),
   escalation_route: route.optional(),
+  /** Image reading (image_read, scanned PDF pages) and voice transcription chains; inherit like routes. */
+  vision_routes: routes.optional(),
+  audio_routes: routes.optional(),
   workspace: z.string().min(1).optional(),
   tools: z.array(z.string()).optional(),
   delegates: z.array(agentId).optional(),

@@ -13,6 +13,9 @@ export type ResolvedProfile = {
   mode: "chat" | "work";
   routes: string[];
   escalationRoute: string | null;
+  /** Chains for non-chat modalities; empty = that modality is not configured. */
+  visionRoutes: string[];
+  audioRoutes: string[];
   autonomous: boolean;
   maxSteps: number;
   costCapUsd: number;
@@ -39,6 +42,8 @@ export function resolveProfile(
     mode: own.mode,
     routes: own.routes ?? up?.routes ?? settings.routes,
     escalationRoute: own.escalation_route ?? up?.escalation_route ?? null,
+    visionRoutes: own.vision_routes ?? up?.vision_routes ?? settings.vision_routes ?? [],
+    audioRoutes: own.audio_routes ?? up?.audio_routes ?? settings.audio_routes ?? [],
     autonomous: own.autonomous ?? work,
     maxSteps: own.max_steps ?? (work ? Math.max(WORK_DEFAULTS.maxSteps, steps) : steps),
     // 0 means no cap: raising it to the work default would add a cap nobody asked for.

@@ -5,7 +5,7 @@ import { AnthropicDecoder } from "./anthropic-stream.ts";
 import { validHistory } from "./history.ts";
 import { streamCall } from "./http.ts";
 import { isObject, parseJson } from "./json.ts";
-import type { ChatMessage, ModelRequest, Provider } from "./types.ts";
+import type { ChatMessage, ImagePart, ModelRequest, Provider } from "./types.ts";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 export const DEFAULT_MAX_TOKENS = 8192;
@@ -53,8 +53,9 @@ type AnthropicMessage = { role: "user" | "assistant"; content: string | Block[] 
 export function toAnthropicMessages(messages: ChatMessage[]): AnthropicMessage[] {
   const out: AnthropicMessage[] = [];
   for (const m of messages) {
-    if (m.role === "user") out.push({ role: "user", content: m.content });
-    else if (m.role === "assistant") {
+    if (m.role === "user") {
+      out.push({ role: "user", content: m.images?.length ? userBlocks(m.content, m.images) : m.content });
+    } else if (m.role === "assistant") {
       const blocks: Block[] = m.content ? [{ type: "text", text: m.content }] : [];
       for (const c of m.tool_calls ?? []) {
         blocks.push({ type: "tool_use", id: c.id, name: c.name, input: toolInput(c.arguments) });
@@ -69,6 +70,12 @@ export function toAnthropicMessages(messages: ChatMessage[]): AnthropicMessage[]
     }
   }
   return out;
+}
+
+/** Images first (Anthropic reads them best before the question), then the text. */
+function userBlocks(text: string, images: ImagePart[]): Block[] {
+  const pictures = images.map((i) => ({ type: "image", source: { type: "base64", media_type: i.mime, data: i.data } }));
+  return text ? [...pictures, { type: "text", text }] : pictures;
 }
 
 function isToolResults(m: AnthropicMessage): boolean {

@@ -1,6 +1,6 @@
 // Fake providers that run the whole stack without a key (A-25, A-26). `fake:echo` echoes the last
 // user message; `/tool <name> {json}` makes it call that tool for real, through the real gate;
-// `fake:paid` does the same at $0.01 a call.
+// `fake:paid` does the same at $0.01 a call. Images sent with a message are named in the echo.
 // `scriptedProvider` replays a planned queue of replies, tool calls and errors for tests.
 import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
 
@@ -10,6 +10,8 @@ export function echoProvider(): Provider {
   return {
     name: "fake",
     free: true,
+    // No speech model behind it: the transcript names the file, so a channel can be run end to end.
+    transcribe: async (req) => ({ ok: true, text: `(fake transcript of ${req.filename})`, usage: null }),
     async *stream(req: ModelRequest) {
       const lastMsg = req.messages[req.messages.length - 1];
       const reply = echoReply(req.messages);
@@ -42,7 +44,9 @@ function echoReply(messages: ChatMessage[]): { text: string; tool?: { name: stri
   const text = user?.content ?? "";
   const m = TOOL_COMMAND.exec(text.trim());
   if (m) return { text, tool: { name: m[1]!, args: m[2]!.trim() || "{}" } };
-  return { text: text || "(empty message)" };
+  // Images are named, not described: enough for a test to see that they arrived.
+  const images = user?.role === "user" && user.images?.length ? ` [images: ${user.images.map((i) => i.mime)}]` : "";
+  return { text: (text || "(empty message)") + images };
 }
 
 function chunks(text: string): string[] {
@@ -71,16 +75,32 @@ export type ScriptedReply = {
   items?: StreamItem[];
 };
 
-export type ScriptedProvider = Provider & { requests: ModelRequest[]; remaining(): number };
+export type ScriptedProvider = Provider & {
+  requests: ModelRequest[];
+  /** What transcribe() was sent: the planned replies serve transcriptions too (text or error). */
+  transcriptions: { model: string; filename: string; bytes: number }[];
+  remaining(): number;
+};
 
 export function scriptedProvider(plan: ScriptedReply[], name = "scripted", free = false): ScriptedProvider {
   const queue = [...plan];
   const requests: ModelRequest[] = [];
+  const transcriptions: ScriptedProvider["transcriptions"] = [];
   return {
     name,
     free,
     requests,
+    transcriptions,
     remaining: () => queue.length,
+    async transcribe(req) {
+      transcriptions.push({ model: req.model, filename: req.filename, bytes: req.audio.size });
+      const r = queue.shift();
+      if (!r) return { ok: false, error: { kind: "stream", message: "no more planned replies", transient: false } };
+      if (r.error) return { ok: false, error: { kind: "http", transient: false, ...r.error } };
+      const text = typeof r.text === "string" ? r.text : (r.text ?? []).join("");
+      const usage = { inputTokens: 10, outputTokens: 5, cachedTokens: 0, reasoningTokens: 0, ...r.usage };
+      return { ok: true, text, usage };
+    },
     async *stream(req: ModelRequest) {
       requests.push(structuredClone({ ...req, signal: undefined }) as unknown as ModelRequest);
       const reply = queue.shift();

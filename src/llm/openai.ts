@@ -2,8 +2,9 @@
 // serves every preset that speaks this wire format: openai, openrouter, ollama, groq, deepseek.
 import { validHistory } from "./history.ts";
 import { streamCall } from "./http.ts";
+import { openAITranscribe } from "./openai-audio.ts";
 import { OpenAIDecoder } from "./openai-stream.ts";
-import type { ChatMessage, ModelRequest, Provider, ToolSpec } from "./types.ts";
+import type { ChatMessage, ImagePart, ModelRequest, Provider, ToolSpec, TranscribeRequest } from "./types.ts";
 
 export type OpenAIOptions = {
   /** The provider part of the route, e.g. "openrouter". */
@@ -20,15 +21,20 @@ export type OpenAIOptions = {
   headers?: Record<string, string>;
   /** Silence allowed before giving up (default 120 s, O-21). */
   idleMs?: number;
+  /** The host also serves `/audio/transcriptions` (openai, groq): the route may stand in audio_routes. */
+  audio?: boolean;
 };
 
 export function createOpenAIProvider(opts: OpenAIOptions): Provider {
-  const url = `${opts.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  const base = opts.baseUrl.replace(/\/+$/, "");
+  const url = `${base}/chat/completions`;
   const auth: Record<string, string> = opts.apiKey ? { authorization: `Bearer ${opts.apiKey}` } : {};
   const call = { provider: opts.name, secret: opts.apiKey };
+  const audio = { ...call, url: `${base}/audio/transcriptions`, headers: { ...opts.headers, ...auth } };
   return {
     name: opts.name,
     free: opts.free,
+    ...(opts.audio ? { transcribe: (req: TranscribeRequest) => openAITranscribe(audio, req) } : {}),
     stream: (req: ModelRequest) =>
       streamCall(
         {
@@ -62,6 +68,7 @@ export function openAIBody(req: ModelRequest, opts: Pick<OpenAIOptions, "maxToke
 
 function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
   if (m.role === "tool") return { role: "tool", tool_call_id: m.tool_call_id, content: m.content };
+  if (m.role === "user" && m.images?.length) return { role: "user", content: openAIParts(m.content, m.images) };
   if (m.role === "user" || !m.tool_calls?.length) return { role: m.role, content: m.content };
   return {
     role: "assistant",
@@ -72,6 +79,14 @@ function toOpenAIMessage(m: ChatMessage): Record<string, unknown> {
       function: { name: c.name, arguments: c.arguments },
     })),
   };
+}
+
+/** Text first, then each image as a data URL (the chat-completions vision format). */
+function openAIParts(text: string, images: ImagePart[]) {
+  return [
+    ...(text ? [{ type: "text", text }] : []),
+    ...images.map((i) => ({ type: "image_url", image_url: { url: `data:${i.mime};base64,${i.data}` } })),
+  ];
 }
 
 function toOpenAITool(t: ToolSpec) {

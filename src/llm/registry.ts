@@ -17,7 +17,9 @@ export type ProviderPreset = {
   free: boolean;
 };
 
-type Preset = ProviderPreset & Pick<OpenAIOptions, "maxTokensField" | "extraBody" | "headers"> & { title: string };
+type Preset = ProviderPreset & Pick<OpenAIOptions, "maxTokensField" | "extraBody" | "headers" | "audio"> & {
+  title: string;
+};
 
 const PRESETS: Preset[] = [
   {
@@ -29,6 +31,7 @@ const PRESETS: Preset[] = [
     defaultBaseUrl: "https://api.openai.com/v1",
     free: false,
     maxTokensField: "max_completion_tokens",
+    audio: true,
   },
   {
     name: "anthropic",
@@ -68,6 +71,7 @@ const PRESETS: Preset[] = [
     baseUrlEnv: "GROQ_BASE_URL",
     defaultBaseUrl: "https://api.groq.com/openai/v1",
     free: false,
+    audio: true,
   },
   {
     name: "deepseek",
@@ -144,6 +148,7 @@ export function resolveRoute(
       maxTokensField: preset.maxTokensField,
       extraBody: preset.extraBody,
       headers: preset.headers,
+      audio: preset.audio,
     }),
   );
 }

@@ -3,9 +3,12 @@
 
 /** One message of the conversation as sent to a model. */
 export type ChatMessage =
-  | { role: "user"; content: string }
+  | { role: "user"; content: string; images?: ImagePart[] }
   | { role: "assistant"; content: string; tool_calls?: ToolCall[] }
   | { role: "tool"; content: string; tool_call_id: string; name: string };
+
+/** An image sent with a user message (A-28): its MIME type and its bytes in base64. */
+export type ImagePart = { mime: string; data: string };
 
 export type ToolCall = { id: string; name: string; arguments: string };
 
@@ -60,7 +63,15 @@ export interface Provider {
   /** Local models cost nothing by declaration (ollama, fake). */
   readonly free?: boolean;
   stream(req: ModelRequest): AsyncIterable<StreamItem>;
+  /** Speech to text (audio_routes, A-28); only providers that have such an endpoint offer it. Never throws. */
+  transcribe?(req: TranscribeRequest): Promise<TranscribeResult>;
 }
+
+export type TranscribeRequest = { model: string; audio: Blob; filename: string; signal: AbortSignal };
+
+export type TranscribeResult =
+  | { ok: true; text: string; usage: Usage | null }
+  | { ok: false; error: ProviderError };
 
 /** A `provider:model` route resolved to a provider instance. */
 export type Route = { label: string; provider: Provider; model: string };

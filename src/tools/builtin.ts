@@ -10,6 +10,8 @@ import { fileList } from "./file-list.ts";
 import { fileRead } from "./file-read.ts";
 import { fileSearch } from "./file-search.ts";
 import { fileWrite } from "./file-write.ts";
+import { imageRead } from "./image-read.ts";
+import { pdfRead } from "./pdf-read.ts";
 import { progressNote } from "./progress-note.ts";
 import { scheduleCreate } from "./schedule-create.ts";
 import { shellRun } from "./shell-run.ts";
@@ -17,7 +19,7 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate, fetchUrl];
+    scheduleCreate, fetchUrl, pdfRead, imageRead];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */

@@ -2,6 +2,7 @@
 // approval gate reads, and `execute`, which throws on failure. Invalid arguments never reach execute:
 // they become a result that tells the model how to fix its call.
 import { z } from "zod";
+import type { VisionReader } from "../agent/vision.ts";
 import type { ToolSpec } from "../llm/types.ts";
 import type { Delegator } from "./delegate.ts";
 import type { ScheduleBook } from "./schedule-create.ts";
@@ -25,6 +26,8 @@ export type ToolContext = {
   delegator?: Delegator;
   /** Stores an approved schedule_create (I-19); absent = schedules cannot be created here (tool tests). */
   schedules?: ScheduleBook;
+  /** Reads images through the agent's vision_routes, charged to the conversation; absent = none configured. */
+  vision?: VisionReader;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -21,6 +21,7 @@ import { delegateTool } from "../tools/delegate.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
 import { readPersona, systemPrompt } from "./prompt.ts";
 import { delegateTargets } from "./roster.ts";
+import { resolveChains } from "./route-chains.ts";
 
 /** The persona's file name, in the agent's folder (the home itself for the master). */
 export const PERSONA_FILE = "persona.md";
@@ -36,6 +37,10 @@ export type AgentRuntime = {
   /** Why configured routes could not be used (missing key, unknown provider): shown, never fatal. */
   routeProblems: string[];
   escalation: Route | null;
+  /** image_read and scanned PDF pages; empty when no vision route is configured. */
+  visionRoutes: Route[];
+  /** transcribe() (A-28, L-34); empty when no audio route is configured. */
+  audioRoutes: Route[];
   tools: Tool[];
   /** The ids it may delegate to (roster.ts); empty when it does not delegate. */
   delegates: string[];
@@ -86,12 +91,7 @@ export function buildCrew(
   const kits = readCrewKits(paths.root, [...workspaces.values()]);
   for (const [id, p] of profiles) {
     const r = resolved.get(id)!;
-    const problems: string[] = [];
-    const routes = r.routes.flatMap((label) => {
-      const route = resolveRoute(label, env, extra);
-      if (!route.ok) problems.push(route.error);
-      return route.ok ? [route.route] : [];
-    });
+    const chains = resolveChains(r, env, extra);
     const esc = r.escalationRoute ? resolveRoute(r.escalationRoute, env, extra) : null;
     const allowed = p.tools ? new Set(p.tools) : null;
     const delegates = delegateTargets(id, p, ids);
@@ -106,9 +106,11 @@ export function buildCrew(
       description: r.description,
       mode: r.mode,
       routeLabels: r.routes,
-      routes,
-      routeProblems: problems,
+      routes: chains.routes,
+      routeProblems: chains.problems,
       escalation: esc?.ok ? esc.route : null,
+      visionRoutes: chains.vision,
+      audioRoutes: chains.audio,
       tools: [
         ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
         ...(delegates.length > 0 ? [delegateTool(roster)] : []),

@@ -5,7 +5,9 @@
 import { crashPoint } from "../crash-point.ts";
 import { runTurn } from "../agent/loop.ts";
 import { toolSummariser } from "../agent/summarise.ts";
+import { visionReader } from "../agent/vision.ts";
 import type { ActivityHub } from "../activity/hub.ts";
+import type { LedgerRow } from "../llm/metered.ts";
 import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
@@ -77,6 +79,8 @@ export class TurnHost implements CutTurnReader {
     const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
     hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
+    const sideRow = (row: LedgerRow) =>
+      recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id });
     const team = turnDelegation(conv, agent, this.delegator);
     const done = runTurn({
       store: turnStore,
@@ -90,11 +94,11 @@ export class TurnHost implements CutTurnReader {
       },
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        schedules: { create: (s) => createSchedule(store, s) } },
+        schedules: { create: (s) => createSchedule(store, s) },
+        vision: visionReader(agent.visionRoutes, sideRow, charge) },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
-      summarise: toolSummariser(agent.routes, (row) =>
-        recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id }), charge),
+      summarise: toolSummariser(agent.routes, sideRow, charge),
       log: this.deps.log,
       resume: opts.resume,
       hooks: agent.hooks(conversationId, this.deps.log),

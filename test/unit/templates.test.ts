@@ -22,6 +22,10 @@ describe("bundled templates", () => {
     expect(dev.delegates).toEqual(["researcher", "advisor"]);
     expect(templateById("researcher")!.profile.tools).not.toContain("delegate");
     expect(templateById("advisor")!.profile.tools).not.toContain("shell_run");
+    // Every agent reads PDFs and images (H-15, H-16): a template's allow-list must not take them away.
+    for (const id of ["developer", "researcher", "advisor"]) {
+      expect(templateById(id)!.profile.tools).toEqual(expect.arrayContaining(["pdf_read", "image_read"]));
+    }
   });
 
   test("peers are pulled in transitively, the role first, each once", () => {
