@@ -42,7 +42,7 @@ export async function sideCall(
   let current: { route: Route; started: number; streamed: boolean; usage: Usage | null } | null = null;
   let text = "";
   const abandon = () => {
-    if (current?.streamed) record(row(req.purpose, current.route, current.usage, null, current.started));
+    if (current?.streamed) record(ledgerRow(req.purpose, current.route, current.usage, null, current.started));
   };
   try {
     const modelReq = {
@@ -84,7 +84,7 @@ export async function sideCall(
       : provider.free
         ? 0
         : null;
-    record(row(req.purpose, current.route, current.usage, cost, current.started));
+    record(ledgerRow(req.purpose, current.route, current.usage, cost, current.started));
     return { ok: true, text, costUsd: cost };
   } finally {
     clearTimeout(timer);
@@ -92,7 +92,10 @@ export async function sideCall(
   }
 }
 
-function row(purpose: string, route: Route, usage: Usage | null, costUsd: number | null, started: number): LedgerRow {
+/** One ledger row of an attempt (also transcribe's). */
+export function ledgerRow(
+  purpose: string, route: Route, usage: Usage | null, costUsd: number | null, started: number,
+): LedgerRow {
   return {
     purpose,
     provider: route.provider.name,

@@ -5,7 +5,7 @@
 import { basename } from "node:path";
 import { TMedia } from "../texts/vi-media.ts";
 import { RETRY_DELAY_MS, type ChainOptions } from "./chain.ts";
-import type { LedgerRow } from "./metered.ts";
+import { ledgerRow, type LedgerRow } from "./metered.ts";
 import { costOf } from "./pricing.ts";
 import type { Route, TranscribeResult } from "./types.ts";
 
@@ -45,7 +45,7 @@ export async function transcribe(path: string, deps: TranscribeDeps): Promise<Tr
           ok: false as const, error: { kind: "stream" as const, message: String(e), transient: false } }));
         if (r.ok) {
           const costUsd = cost(route, r.usage);
-          deps.record(ledgerRow(route, r.usage, costUsd, started));
+          deps.record(ledgerRow("transcribe", route, r.usage, costUsd, started));
           const text = r.text.trim();
           if (!text) return { ok: false, reason: TMedia.unheard, cause: "unheard" };
           return { ok: true, text, costUsd, route: route.label };
@@ -67,18 +67,4 @@ export async function transcribe(path: string, deps: TranscribeDeps): Promise<Tr
 function cost(route: Route, usage: Parameters<typeof costOf>[2] | null): number | null {
   if (usage) return costOf(route.provider.name, route.model, usage, route.provider.free);
   return route.provider.free ? 0 : null;
-}
-
-function ledgerRow(route: Route, usage: Parameters<typeof costOf>[2] | null, costUsd: number | null, started: number) {
-  return {
-    purpose: "transcribe",
-    provider: route.provider.name,
-    model: route.model,
-    costUsd,
-    inputTokens: usage?.inputTokens ?? null,
-    outputTokens: usage?.outputTokens ?? null,
-    cachedTokens: usage?.cachedTokens ?? null,
-    reasoningTokens: usage?.reasoningTokens ?? null,
-    durationMs: Math.round(performance.now() - started),
-  } satisfies LedgerRow;
 }
