@@ -6,7 +6,6 @@ import { defineTool, type ToolContext } from "./define.ts";
 import { checkTarget, FETCH_TIMEOUT_MS, type FetchOptions, FenceError, fenceTestSeam, MAX_BODY_BYTES, refuseUrl,
   safeFetch } from "./net/safe-fetch.ts";
 import { decodeText, kindOf } from "./web/content-kind.ts";
-import { htmlToMarkdown } from "./web/html-markdown.ts";
 import { saveToInbox } from "./web/inbox.ts";
 
 const MB = MAX_BODY_BYTES / 1024 / 1024;
@@ -44,7 +43,7 @@ export const fetchUrl = defineTool({
     if (kind.kind === "html" || kind.kind === "text") {
       const text = decodeText(fetched.contentType, fetched.body);
       if (text.trim() === "") return `${source}\n(The page is empty.)`;
-      const body = kind.kind === "html" ? htmlToMarkdown(text, fetched.url).markdown : text;
+      const body = kind.kind === "html" ? await pageMarkdown(text, fetched.url) : text;
       if (body.length <= FETCH_TEXT_MAX_CHARS) return `${source}${cut}\n\n${body}`;
       const kept = FETCH_TEXT_MAX_CHARS.toLocaleString("en-US");
       return `${source}${cut}\n[The text is ${body.length.toLocaleString("en-US")} characters; the first ${kept} ` +
@@ -69,6 +68,11 @@ async function refuseTarget(raw: string): Promise<string | null> {
     if (e instanceof FenceError) return e.message;
   }
   return null;
+}
+
+/** Readability, turndown and their DOM load on the first page read, not at start. */
+async function pageMarkdown(html: string, url: string): Promise<string> {
+  return (await import("./web/html-markdown.ts")).htmlToMarkdown(html, url).markdown;
 }
 
 function options(): FetchOptions {

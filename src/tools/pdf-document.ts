@@ -1,7 +1,7 @@
 // Opening a PDF with unpdf (pdf.js built for serverless runtimes: pure JavaScript, embedded by
 // `bun build --compile`) and reading one page: its text layer, or, when it has none, its scanned image(s)
 // through the vision reader. Every failure is a sentence the model can act on.
-import { getDocumentProxy } from "unpdf";
+import type { getDocumentProxy } from "unpdf";
 import type { VisionReader } from "../agent/vision.ts";
 import { pageImages } from "./pdf-images.ts";
 import { encodePng, fitWithin } from "./png.ts";
@@ -16,8 +16,10 @@ const SCAN_MAX_IMAGES = 4;
 export async function openPdf(bytes: Uint8Array, shown: string): Promise<PdfDoc> {
   if (!isPdf(bytes)) throw new Error(`${shown} is not a PDF: it does not start with the %PDF- header.`);
   try {
+    // pdf.js is loaded on first use, not at start: most servers never read a PDF.
+    const { getDocumentProxy: open } = await import("unpdf");
     // A copy: pdf.js takes ownership of (detaches) the buffer it is given.
-    return await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
+    return await open(new Uint8Array(bytes), { verbosity: 0, stopAtErrors: false });
   } catch (e) {
     const name = (e as Error)?.name;
     if (name === "PasswordException") {

@@ -1,7 +1,6 @@
 // The images a PDF page paints, decoded by pdf.js (unpdf) into raw pixels: what a scanned page (no text
 // layer) is made of. Unlike unpdf's extractImages, 1-bit scans and stencil masks (the usual fax/CCITT kinds)
 // are kept too.
-import { getResolvedPDFJS } from "unpdf";
 import type { RawImage } from "./png.ts";
 
 /** The page object as pdf.js gives it; only what this file reads. */
@@ -19,7 +18,7 @@ const RGB_24BPP = 2;
 const RGBA_32BPP = 3;
 
 export async function pageImages(page: PdfPage, max: number): Promise<RawImage[]> {
-  const { OPS } = await getResolvedPDFJS();
+  const { OPS } = await (await import("unpdf")).getResolvedPDFJS();
   const ops = await page.getOperatorList();
   const out: RawImage[] = [];
   for (let i = 0; i < ops.fnArray.length && out.length < max; i++) {
