@@ -5,7 +5,7 @@ import { z } from "zod";
 import { defineTool, type ToolContext } from "./define.ts";
 import { NO_VISION_ROUTE, readBinaryFile } from "./media-files.ts";
 import { mustResolve, refusePath } from "./paths.ts";
-import { openPdf, pageText, readScannedPage, type PdfDoc } from "./pdf-document.ts";
+import type { PdfDoc } from "./pdf-document.ts";
 import { pageCount, pageList, PAGES_PATTERN, selectPages } from "./pdf-pages.ts";
 
 export const PDF_MAX_BYTES = 50 * 1024 * 1024;
@@ -36,7 +36,7 @@ export const pdfRead = defineTool({
   summarize: (args) => (args.pages ? `${args.path} (pages ${args.pages})` : args.path),
   async execute(args, ctx) {
     const bytes = readBinaryFile(mustResolve(ctx, args.path), args.path, PDF_MAX_BYTES);
-    const pdf = await openPdf(bytes, args.path);
+    const pdf = await (await pdfDocument()).openPdf(bytes, args.path);
     try {
       const selected = selectPages(args.pages, pdf.numPages);
       if (typeof selected === "string") throw new Error(selected);
@@ -91,7 +91,7 @@ async function pageBlock(
 ): Promise<string | null> {
   let text: string;
   try {
-    text = await pageText(pdf, n);
+    text = await (await pdfDocument()).pageText(pdf, n);
   } catch (e) {
     return `--- page ${n} (damaged, could not be read: ${(e as Error)?.message ?? String(e)}) ---`;
   }
@@ -102,9 +102,12 @@ async function pageBlock(
   }
   if (scans.read >= PDF_MAX_SCANNED) return null;
   scans.read++;
-  const r = await readScannedPage(pdf, n, shown, ctx.vision, ctx.signal);
+  const r = await (await pdfDocument()).readScannedPage(pdf, n, shown, ctx.vision, ctx.signal);
   if (r.kind === "read") return `--- page ${n} (scanned; read by a vision model) ---\n${r.text}`;
   if (r.kind === "none") return `--- page ${n} (no text, and no image this reader can decode) ---`;
   if (r.kind === "undecodable") return `--- page ${n} (scanned; its image could not be decoded: ${r.error}) ---`;
   return `--- page ${n} (scanned; the vision model failed: ${r.error}) ---`;
 }
+
+/** pdf.js, the image decoding and node:zlib load on the first PDF read, not at start. */
+const pdfDocument = () => import("./pdf-document.ts");

@@ -3,7 +3,7 @@
 // redirects are followed (each checked again), the body stops at 5 MB and the whole fetch at 20 s.
 import { lookup } from "node:dns/promises";
 import { judgeAddress, judgeHost } from "./address.ts";
-import { exchange, type Pinned } from "./http-once.ts";
+import type { Pinned } from "./http-once.ts";
 
 export const MAX_REDIRECTS = 5;
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
@@ -101,6 +101,8 @@ export async function safeFetch(raw: string, opts: FetchOptions = {}): Promise<F
         if (hop === 0 || !(e instanceof FenceError)) throw e;
         throw new FenceError(`${from} redirected to ${url.href}. ${e.message}`);
       });
+      // node:http and node:https load on the first fetch, not at start.
+      const { exchange } = await import("./http-once.ts");
       res = await exchange(url, pinned, {
         maxBytes: opts.maxBytes ?? MAX_BODY_BYTES,
         signal,
