@@ -7,8 +7,8 @@ export const T_TOOLS = {
   allowAll: "mọi công cụ có sẵn (không có danh sách tools)",
   mcp: "Máy chủ MCP (mcp:):",
   mcpNone: "không có",
-  scriptCalls: { off: "script_calls: off — script chỉ gọi công cụ chỉ đọc",
-    gated: "script_calls: gated — script gọi được công cụ có ghi, qua cùng cổng duyệt" } as Record<string, string>,
+  scriptCalls: { off: "off — script chỉ gọi công cụ chỉ đọc",
+    gated: "gated — script gọi được công cụ có ghi, qua cùng cổng duyệt" } as Record<string, string>,
   broken: (detail: string) => `agent.yaml không tải được: ${detail}`,
   none: "Agent này không có công cụ nào.",
   source: {

@@ -1,6 +1,7 @@
 // #tools, the body of Manage → Tools (M-49, H-02, H-24): one card per agent, master first, with its
 // allow-list, MCP servers and script setting, then each tool: where it comes from, whether it is declared
-// up front or deferred until tool_search loads it, and when it asks the owner, in words.
+// up front or deferred until tool_search loads it, and when it asks the owner, in words. A tool with no
+// on-screen label (an MCP tool) shows the first line of its own description instead.
 import { html } from "hono/html";
 import type { ToolRow, ToolsAgent, ToolsPage } from "../../src/models/tools.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
@@ -46,7 +47,7 @@ function toolRow(t: ToolRow) {
     data-deferred="${String(t.deferred)}">
   <div class="team-head"><code class="tools-name">${t.name}</code>${label ? html` <span>${label}</span>` : ""}
     ${pill("tools-source", source)}${pill(t.deferred ? "tools-deferred" : "tools-declared", declared)}</div>
-  <p class="muted tools-desc">${t.description}</p>
+  ${label ? "" : html`<p class="muted tools-desc">${t.description}</p>`}
   <p class="tools-rule">${T_TOOLS.rule[t.rule]}${t.source === "mcp" && t.rule !== "readOnly"
     ? html`. ${T_TOOLS.mcpReplay}` : ""}</p>
   ${t.refuses ? html`<p class="tools-refuses">${T_TOOLS.refuses}</p>` : ""}
