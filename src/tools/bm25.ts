@@ -4,6 +4,10 @@
 
 const K1 = 1.2;
 const B = 0.75;
+/** Words that occur in nearly every description (English, and Vietnamese folded): a query made of them
+ * would otherwise find, and load, every tool. */
+const STOP = new Set(("a an the of to in on for and or with from by is are be it its as at this that your you " +
+  "va cua cho trong cac mot nhung la voi de co khong").split(" "));
 
 /** The words of a text as the index compares them. */
 export function words(text: string): string[] {
@@ -13,7 +17,7 @@ export function words(text: string): string[] {
     .replace(/\p{M}/gu, "")
     .replace(/[\u0111\u0110]/g, "d")
     .toLowerCase();
-  return folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0).map(stem);
+  return folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0 && !STOP.has(w)).map(stem);
 }
 
 /** Plural "s" only: enough for tool names and descriptions, and it never merges unrelated words. */

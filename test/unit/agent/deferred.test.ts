@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import { deferral, loadedTools } from "../../../src/agent/deferred.ts";
+import { decideApproval } from "../../../src/store/approvals.ts";
 import { listMessages } from "../../../src/store/messages.ts";
 import { defineTool, type Tool } from "../../../src/tools/define.ts";
 import { sqlTurnStore, toChat } from "../../../src/turns/sql-turn-store.ts";
@@ -14,7 +15,11 @@ const mcp = (name: string, description: string): Tool =>
   });
 const events = mcp("calendar_list_events", "List the events of a calendar between two dates.");
 const invoice = mcp("invoice_create", "Create an invoice for a customer.");
-const tools = [...testTools, events, invoice];
+const book = defineTool({
+  name: "room_book", description: "Book a meeting room.", params: z.object({ room: z.string() }),
+  requiresApproval: true, deferred: true, execute: async (a) => (ran.push(`book:${a.room}`), "booked"),
+});
+const tools = [...testTools, events, invoice, book];
 const names = (r: ReturnType<typeof route>, i: number) => r.provider.requests[i]!.tools.map((t) => t.name);
 
 describe("deferred tools and tool_search in the loop", () => {
@@ -88,6 +93,22 @@ describe("deferred tools and tool_search in the loop", () => {
     await h.turn([next], { user: "again", tools });
     expect(next.provider.requests[0]!.tools).toEqual(r.provider.requests[2]!.tools);
   });
+
+  test("a loaded tool that asks pauses the turn; the continuation, built from the store, runs it once approved",
+    async () => {
+      const h = harness();
+      const r = route([
+        { toolCalls: [{ name: "tool_search", args: { query: "book room" }, id: "s1" }] },
+        { toolCalls: [{ name: "room_book", args: { room: "A" }, id: "b1" }] },
+        { text: "Booked." },
+      ]);
+      expect((await h.turn([r], { user: "book room A", tools })).status).toBe("approval_required");
+      expect(ran).toEqual([]);
+      decideApproval(h.store, h.of("approval_required")[0]!.approval_id, { status: "approved" });
+      expect((await h.turn([r], { continueRun: true, tools })).status).toBe("done");
+      expect(ran).toEqual(["book:A"]);
+      expect(names(r, 2)).toContain("room_book");
+    });
 
   test("only tool_search answers load, and only tools the agent still holds", () => {
     const fake = [

@@ -26,10 +26,11 @@ const held = [
 const ranked = (q: string, limit = 5) => rankTools(held, q, limit).map((t) => t.name);
 
 describe("BM25 over the tools an agent holds", () => {
-  test("words fold case, diacritics and đ, and split snake_case and camelCase", () => {
+  test("words fold case, diacritics and đ, split snake_case and camelCase, and drop filler words", () => {
     expect(words("Đọc danh-sách CôngViệc file_read events")).toEqual(
       ["doc", "danh", "sach", "cong", "viec", "file", "read", "event"],
     );
+    expect(words("the events of một lịch")).toEqual(["event", "lich"]);
   });
 
   test("an English query ranks the tool whose name and description fit it first", () => {
@@ -38,6 +39,10 @@ describe("BM25 over the tools an agent holds", () => {
     expect(ranked("create an event")[0]).toBe("calendar_create_event");
     expect(ranked("run a shell command")[0]).toBe("shell_run");
     expect(ranked("quantum entanglement")).toEqual([]);
+    expect(ranked("the list of a calendar")[0]).toBe("calendar_list_events");
+    expect(ranked("the one for a customer, with its list")).toEqual(["invoice_create", "calendar_list_events",
+      "file_list"]);
+    expect(ranked("of the a in")).toEqual([]);
   });
 
   test("a Vietnamese query finds tools with or without diacritics on either side", () => {
