@@ -3,11 +3,12 @@
 // final answer or a stop. Provider chain, tools, event sink, abort signal; persistence is the TurnStore.
 import type { ChainOptions } from "../llm/chain.ts";
 import type { Route } from "../llm/types.ts";
-import { toolSpec, type Tool, type ToolContext } from "../tools/define.ts";
+import type { Tool, ToolContext } from "../tools/define.ts";
 import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
 import { checkHistory, closeDangling, openCalls } from "./cut-calls.ts";
+import { deferral } from "./deferred.ts";
 import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
 import { callFailureWords } from "./failure-words.ts";
 import { callModel, recordCall } from "./model-call.ts";
@@ -76,11 +77,12 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   let routes = input.routes;
   let escalation = esc && !routes.some((r) => r.label === esc.label) ? esc : null;
   let text = "";
+  const deferred = deferral(input.tools, store.history());
   const recent: string[] = [];
   const env: CallEnv = {
     store,
     emit,
-    tools: new Map(input.tools.map((t) => [t.name, t])),
+    tools: deferred.tools,
     ctx: { ...input.toolContext, signal },
     policy: () => {
       const c = store.conversation();
@@ -91,7 +93,6 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     offers: new Map(),
     hooks: input.hooks,
   };
-  const specs = input.tools.map(toolSpec);
   const steps = () => store.modelCalls();
   const result = (status: TurnStatus, more: Partial<TurnResult> = {}): TurnResult => {
     return { runId, status, text, steps: steps(), ...more };
@@ -158,13 +159,12 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     const conv = store.conversation();
     if (conv.costCapUsd > 0 && conv.spentUsd >= conv.costCapUsd) return halt("budget");
     if (steps() >= input.limits.maxSteps) return halt("max_steps");
-
     const messages = store.history();
     checkHistory(messages, runId, input.log);
     const wrapUp = wrappingUp(input.wrapUpFrom, steps());
     const system = wrapUp ? wrapUpSystem(opening.system) : opening.system;
     const toolChoice = wrapUp ? ("none" as const) : undefined;
-    const req = { model: "", system, messages, tools: specs, toolChoice, signal };
+    const req = { model: "", system, messages, tools: deferred.declare(messages), toolChoice, signal };
     const out = await callModel(routes, req, emit, input.chain);
     if (signal.aborted && signal.reason === "deleted") return stop();
     recordCall(store, out);

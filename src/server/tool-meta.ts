@@ -3,6 +3,7 @@
 import type { ToolMeta } from "../../views/thread.ts";
 import { all, type Store } from "../store/db.ts";
 import type { Message } from "../store/messages.ts";
+import { withToolSearch } from "../agent/deferred.ts";
 import { parseToolArgs, summarizeCall, type Tool } from "../tools/define.ts";
 
 type StepRow = { id: string; startedAt: string; endedAt: string | null; costUsd: number | null };
@@ -10,7 +11,8 @@ type StepRow = { id: string; startedAt: string; endedAt: string | null; costUsd:
 type Calls = { id: string; name: string; arguments: string }[];
 
 export function toolMeta(store: Store, conversationId: string, messages: Message[], tools: Tool[]) {
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  // tool_search is added by the loop, not held in the crew: its cards summarise like the rest.
+  const byName = new Map(withToolSearch(tools).map((t) => [t.name, t]));
   const steps = new Map(stepRows(store, conversationId).map((s) => [s.id, s]));
   const out = new Map<string, ToolMeta>();
   for (const m of messages) {

@@ -7,7 +7,7 @@ export const TTool = {
     file_delete: "Xoá tệp", file_list: "Xem thư mục", file_search: "Tìm trong tệp", ask_user: "Hỏi bạn",
     progress_note: "Ghi tiến độ", delegate: "Giao việc", schedule_create: "Tạo lịch",
     web_search: "Tìm trên web", fetch_url: "Đọc trang web",
-    pdf_read: "Đọc PDF", image_read: "Xem ảnh",
+    pdf_read: "Đọc PDF", image_read: "Xem ảnh", tool_search: "Tìm công cụ",
   } as Record<string, string>,
   /** Shown instead of the result the model got, for calls that never ran or were cut. */
   note: {

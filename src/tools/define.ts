@@ -55,6 +55,10 @@ export type ToolDef<P extends z.ZodType> = {
   refuse?: (args: z.output<P>, ctx: ToolContext) => string | null | Promise<string | null>;
   /** Tools that ask the person instead of executing (ask_user) return the question here. */
   question?: (args: z.output<P>) => { question: string; options: string[] };
+  /** Not declared to the model until tool_search loads it (H-24). */
+  deferred?: boolean;
+  /** Where a tool that is not built in comes from: an MCP server, and what its server says about it. */
+  origin?: { kind: "mcp"; server: string; readOnlyHint?: boolean };
   /** One-line argument summary for cards and approval bars. */
   summarize?: (args: z.output<P>) => string;
   execute: (args: z.output<P>, ctx: ToolContext) => Promise<string>;

@@ -12,6 +12,7 @@ import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsSection } from "../../../views/manage/connections.ts";
 import { jobsSection } from "../../../views/manage/jobs.ts";
 import { teamSection } from "../../../views/manage/team.ts";
+import { toolsSection } from "../../../views/manage/tools.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
 import { sidebar } from "../../../views/sidebar.ts";
 import { connectionsStatus } from "../../connections/status.ts";
@@ -26,6 +27,7 @@ import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 import { jobsPage } from "../jobs-data.ts";
 import { counters, needsYou } from "../manage-data.ts";
+import { toolsPage } from "../tools-data.ts";
 import { liveSection, manageScreen, manageStream, sectionTitle } from "../manage-live.ts";
 import { fingerprint } from "../screen-stream.ts";
 import { seenOf } from "./ui-turns.ts";
@@ -50,6 +52,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     connections: (d) => connectionsSection(connectionsStatus(d)),
     team: (d, c) => teamSection(teamData(d), undefined, c.req.query("edit")),
     jobs: (d) => (d.jobs ? jobsSection(jobsPage(d, d.jobs)) : soon()),
+    tools: (d) => toolsSection(toolsPage(d)),
     ...extra,
   };
 

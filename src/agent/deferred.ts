@@ -1,0 +1,59 @@
+// Deferred tools (H-24…H-26): a deferred tool is not declared to the model until a tool_search answer
+// stored in the conversation loads it, so what is loaded survives a restart. Loaded tools are declared
+// after the others, in load order: each call's declared list starts with the previous call's (the cache).
+import { z } from "zod";
+import type { ChatMessage, ToolSpec } from "../llm/types.ts";
+import { defineTool, toolSpec, type Tool } from "../tools/define.ts";
+import { loadedNames, TOOL_SEARCH, toolSearchTool } from "../tools/tool-search.ts";
+
+/** The agent's tools plus tool_search when at least one of them is deferred. */
+export function withToolSearch(tools: Tool[]): Tool[] {
+  if (!tools.some((t) => t.deferred) || tools.some((t) => t.name === TOOL_SEARCH)) return tools;
+  return [...tools, toolSearchTool(tools)];
+}
+
+/** The deferred names the stored tool_search answers loaded, first load first. */
+export function loadedTools(history: ChatMessage[]): string[] {
+  const names = history.flatMap((m) => (m.role === "tool" && m.name === TOOL_SEARCH ? loadedNames(m.content) : []));
+  return [...new Set(names)];
+}
+
+export type Deferral = {
+  /** What calls resolve against: a deferred tool not loaded stands in as one answering how to load it. */
+  tools: Map<string, Tool>;
+  /** The declared list for the next model call over `history`; `tools` then matches it. */
+  declare(history: ChatMessage[]): ToolSpec[];
+};
+
+/** `history`: the conversation as the turn opens, whose open calls are settled against `tools`. */
+export function deferral(agentTools: Tool[], history: ChatMessage[]): Deferral {
+  const all = withToolSearch(agentTools);
+  const deferred = new Map(all.filter((t) => t.deferred).map((t) => [t.name, t]));
+  const upfront = all.filter((t) => !t.deferred);
+  const specs = new Map<string, ToolSpec>();
+  const spec = (t: Tool) => specs.get(t.name) ?? specs.set(t.name, toolSpec(t)).get(t.name)!;
+  const tools = new Map<string, Tool>();
+  const load = (h: ChatMessage[]) => {
+    const loaded = loadedTools(h).flatMap((n) => (deferred.has(n) ? [deferred.get(n)!] : []));
+    const ready = new Set(loaded.map((t) => t.name));
+    for (const t of all) tools.set(t.name, t.deferred && !ready.has(t.name) ? notLoaded(t) : t);
+    return loaded;
+  };
+  load(history);
+  return { tools, declare: (h) => [...upfront, ...load(h)].map(spec) };
+}
+
+/** Stands in for a deferred tool the model calls before loading it: the call ends in an error telling how. */
+function notLoaded(tool: Tool): Tool {
+  return defineTool({
+    name: tool.name,
+    description: tool.description,
+    params: z.unknown(),
+    requiresApproval: false,
+    replaySafe: true,
+    async execute() {
+      throw new Error(`${tool.name} is not loaded yet: call ${TOOL_SEARCH} with words from what it does, ` +
+        `then call ${tool.name} in your next step.`);
+    },
+  });
+}
