@@ -4,7 +4,10 @@
 import type { McpServerLine } from "../models/connections.ts";
 import type { Tool } from "../tools/define.ts";
 import { mcpTool } from "./adapt.ts";
-import { CONNECT_TIMEOUT_MS, openSession, type McpServerConfig, type McpSession } from "./session.ts";
+import type { McpServerConfig, McpSession } from "./session.ts";
+
+/** How long connecting plus listing may take. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export type McpState =
   | { status: "connecting" }
@@ -73,6 +76,8 @@ export class McpServers implements McpCatalog {
     let state: McpState;
     let session: McpSession | undefined;
     try {
+      // The SDK loads on first use: a crew without MCP servers never parses it at start.
+      const { openSession } = await import("./session.ts");
       session = await openSession(cfg, this.o.env, this.o.timeoutMs ?? CONNECT_TIMEOUT_MS);
       const s = session;
       state = { status: "connected", tools: s.tools.map((t) => mcpTool(name, cfg, t, s.call)) };

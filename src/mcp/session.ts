@@ -16,9 +16,8 @@ export type McpSession = {
   close(): Promise<void>;
 };
 
-/** How long connecting plus listing may take, and one call. */
-export const CONNECT_TIMEOUT_MS = 10_000;
-export const CALL_TIMEOUT_MS = 120_000;
+/** How long one call may take. */
+const CALL_TIMEOUT_MS = 120_000;
 /** A server that pages its tool list forever stops here. */
 const MAX_PAGES = 20;
 
@@ -36,7 +35,7 @@ export function headerValues(cfg: McpServerConfig, env: Record<string, string | 
 export async function openSession(
   cfg: McpServerConfig,
   env: Record<string, string | undefined>,
-  timeoutMs = CONNECT_TIMEOUT_MS,
+  timeoutMs: number,
 ): Promise<McpSession> {
   const headers = headerValues(cfg, env);
   const target = new URL(cfg.url);
