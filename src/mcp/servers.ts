@@ -3,7 +3,7 @@
 // (connecting / connected with its tools / the reason it failed) for Manage → Connections and the log.
 import type { McpServerLine } from "../models/connections.ts";
 import type { Tool } from "../tools/define.ts";
-import { mcpTool } from "./adapt.ts";
+import { mcpTool, type CallFn } from "./adapt.ts";
 import type { McpServerConfig, McpSession } from "./session.ts";
 
 /** How long connecting plus listing may take. */
@@ -37,7 +37,9 @@ export class McpServers implements McpCatalog {
   /** Drops every session and connects every configured server again; resolves once all have settled. */
   refresh(servers: Record<string, McpServerConfig>): Promise<void> {
     const generation = ++this.generation;
-    this.closeSessions();
+    // A call already running finishes on its session; every later one goes to the new session.
+    for (const s of this.sessions.values()) s.retire();
+    this.sessions.clear();
     this.configs = servers;
     this.states = new Map(Object.keys(servers).map((name) => [name, { status: "connecting" }]));
     const all = Object.entries(servers).map(([name, cfg]) => this.connect(generation, name, cfg));
@@ -79,8 +81,10 @@ export class McpServers implements McpCatalog {
       // The SDK loads on first use: a crew without MCP servers never parses it at start.
       const { openSession } = await import("./session.ts");
       session = await openSession(cfg, this.o.env, this.o.timeoutMs ?? CONNECT_TIMEOUT_MS);
-      const s = session;
-      state = { status: "connected", tools: s.tools.map((t) => mcpTool(name, cfg, t, s.call)) };
+      // A tool calls whatever session its server has when it runs: a tool held by a turn that started
+      // before a reconnect reaches the new session.
+      const call: CallFn = (tool, args, signal) => this.sessionOf(name).call(tool, args, signal);
+      state = { status: "connected", tools: session.tools.map((t) => mcpTool(name, cfg, t, call)) };
     } catch (e) {
       state = { status: "error", reason: oneLine(e) };
     }
@@ -99,6 +103,14 @@ export class McpServers implements McpCatalog {
     } catch (e) {
       this.o.log(`mcp ${name}: the crew could not be rebuilt: ${oneLine(e)}`);
     }
+  }
+
+  private sessionOf(name: string): McpSession {
+    const session = this.sessions.get(name);
+    if (session) return session;
+    const state = this.states.get(name);
+    const why = state?.status === "error" ? `: ${state.reason}` : state?.status === "connecting" ? " yet" : "";
+    throw new Error(`the MCP server ${name} is not connected${why}; try again later or continue without it`);
   }
 
   private closeSessions(): void {

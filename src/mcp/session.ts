@@ -13,6 +13,8 @@ export type { CallToolResult, McpToolInfo };
 export type McpSession = {
   tools: McpToolInfo[];
   call(tool: string, args: Record<string, unknown>, signal: AbortSignal): Promise<CallToolResult>;
+  /** Closes once the calls still running have ended (a reconnect replaced this session). */
+  retire(): void;
   close(): Promise<void>;
 };
 
@@ -50,14 +52,26 @@ export async function openSession(
   try {
     const tools = await withDeadline(opened, timeoutMs);
     const options = (signal: AbortSignal) => ({ signal, timeout: CALL_TIMEOUT_MS });
+    const close = () => client.close().catch(() => {});
+    let running = 0;
+    let retired = false;
     return {
       tools,
-      call: (tool, args, signal) =>
-        client.callTool({ name: tool, arguments: args }, undefined, options(signal)).then(
-          (r) => r as CallToolResult,
-          (e) => Promise.reject(scrub(e)),
-        ),
-      close: () => client.close().catch(() => {}),
+      call: async (tool, args, signal) => {
+        running++;
+        try {
+          return (await client.callTool({ name: tool, arguments: args }, undefined, options(signal))) as CallToolResult;
+        } catch (e) {
+          throw scrub(e);
+        } finally {
+          if (--running === 0 && retired) void close();
+        }
+      },
+      retire: () => {
+        retired = true;
+        if (running === 0) void close();
+      },
+      close,
     };
   } catch (e) {
     await client.close().catch(() => {});

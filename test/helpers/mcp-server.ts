@@ -1,6 +1,7 @@
 // The official SDK's MCP server on 127.0.0.1 (guide/testing.md: a peer no one here wrote): streamable HTTP,
-// stateless, with a read tool `lookup`, a write tool `save_note` (it records what it saved) and a tool
-// that always answers with an error result. Every request's headers are recorded.
+// stateless, with a read tool `lookup`, a write tool `save_note` (it records what it saved), a tool
+// that always answers with an error result and, when asked for, `slow`, which answers once released.
+// Every request's headers are recorded.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import {
   WebStandardStreamableHTTPServerTransport as Transport,
@@ -15,12 +16,17 @@ export type TestMcpServer = {
   saved: string[];
   /** Set: every request is answered with this status instead (a server that is down for a while). */
   failure: number | null;
+  /** Resolves when `slow` has been called; `release()` lets it answer. */
+  slowStarted: Promise<void>;
+  release(): void;
   stop(): void;
 };
 
-export function startMcpServer(): TestMcpServer {
+export function startMcpServer(opts: { slow?: boolean } = {}): TestMcpServer {
   const headers: Headers[] = [];
   const saved: string[] = [];
+  const started = Promise.withResolvers<void>();
+  const released = Promise.withResolvers<void>();
   const build = () => {
     const server = new McpServer({ name: "test-peer", version: "1.0.0" });
     server.registerTool("lookup", {
@@ -39,9 +45,19 @@ export function startMcpServer(): TestMcpServer {
     });
     server.registerTool("fail", { description: "Always fails.", inputSchema: {} },
       async () => ({ isError: true, content: [{ type: "text", text: "the disk is full" }] }));
+    if (opts.slow) {
+      server.registerTool("slow", { description: "Answers once released.", inputSchema: {} }, async () => {
+        started.resolve();
+        await released.promise;
+        return { content: [{ type: "text", text: "slow done" }] };
+      });
+    }
     return server;
   };
-  const peer: TestMcpServer = { url: "", headers, saved, failure: null, stop: () => {} };
+  const peer: TestMcpServer = {
+    url: "", headers, saved, failure: null, stop: () => {},
+    slowStarted: started.promise, release: () => released.resolve(),
+  };
   const http = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { mcpToolName } from "../../../src/mcp/adapt.ts";
 import { McpServers } from "../../../src/mcp/servers.ts";
 import { toolSpec } from "../../../src/tools/define.ts";
-import { startBrokenServer } from "../../helpers/mcp-server.ts";
+import { startBrokenServer, startMcpServer } from "../../helpers/mcp-server.ts";
 import { connectedPeer, ctx, HEADER_VALUE, peerConfig } from "./fixture.ts";
 
 describe("a connected MCP server", () => {
@@ -59,6 +59,41 @@ describe("a connected MCP server", () => {
       for (const h of p.server.headers) expect(h.get("x-peer-key")).toBe(HEADER_VALUE);
       expect(p.logs.join("\n")).not.toContain(HEADER_VALUE);
       expect(JSON.stringify(p.servers.lines())).not.toContain(HEADER_VALUE);
+    } finally {
+      p.done();
+    }
+  });
+});
+
+describe("reconnecting (a save in Connections, an agents reload)", () => {
+  test("a call running meanwhile finishes; a tool held from before reaches the new session", async () => {
+    const server = startMcpServer({ slow: true });
+    const servers = new McpServers({ env: { PEER_KEY: HEADER_VALUE }, log: () => {}, onChange: () => {} });
+    try {
+      await servers.refresh({ peer: peerConfig(server.url) });
+      const named = (n: string) => servers.toolsOf("peer")!.find((t) => t.name === n)!;
+      const [lookup, slow] = [named("peer__lookup"), named("peer__slow")];
+      const running = slow!.execute({}, ctx());
+      await server.slowStarted;
+      await servers.refresh({ peer: peerConfig(server.url) });
+      server.release();
+      expect(await running).toBe("slow done");
+      expect(await lookup!.execute({ word: "again" }, ctx())).toBe("again: a test word");
+    } finally {
+      servers.close();
+      server.stop();
+    }
+  });
+
+  test("a tool whose server is down now fails with a sentence naming the server and why", async () => {
+    const p = await connectedPeer();
+    try {
+      const lookup = p.tool("lookup");
+      p.server.failure = 503;
+      await p.servers.refresh({ peer: peerConfig(p.server.url) });
+      const reason = p.servers.lines()[0]!.reason!;
+      const why = `the MCP server peer is not connected: ${reason}`;
+      await expect(lookup.execute({ word: "x" }, ctx())).rejects.toThrow(why);
     } finally {
       p.done();
     }
