@@ -34,7 +34,7 @@ export class McpServers implements McpCatalog {
     },
   ) {}
 
-  /** Drops every session and connects every configured server again; resolves once all have settled. */
+  /** Retires every session and connects every configured server again; resolves once all have settled. */
   refresh(servers: Record<string, McpServerConfig>): Promise<void> {
     const generation = ++this.generation;
     // A call already running finishes on its session; every later one goes to the new session.

@@ -30,7 +30,7 @@ export type Runtime = {
   jobTurns: JobTurns;
   /** The MCP servers' state (Manage → Connections); they reconnect on every rebuild and reload. */
   mcp: McpServers;
-  /** Shutdown: the clock stops and a running command job is killed (its run closed `interrupted`). */
+  /** Shutdown: the clock stops, a running command job is killed (its run closed `interrupted`), MCP sessions close. */
   stopJobs(): void;
   /** Rebuilds the crew from `profiles` (default: the ones it runs now), e.g. after a save in Connections. */
   rebuild(profiles?: Map<string, AgentProfile>): void;
