@@ -54,6 +54,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
     resolveSettings: () => resolveSettings(config, env),
   });
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
+  for (const [id, a] of rt.crew().agents) for (const p of a.mcpProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
   // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
@@ -64,7 +65,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const stopSweep = opts.noSchedule ? () => {} : startExpirySweep(store, rt.host, log);
   const lan = lanSettings(opts.host, env);
   const inboundToken = inboundSettings(lan !== null, env);
-  const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths };
+  const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths, mcp: rt.mcp };
   const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps };
   server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
   const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;

@@ -10,7 +10,7 @@ import { editEnvText, readEnvText, type EnvChanges } from "./env-store.ts";
 import { connectionsStatus, type ConnectionsStatus } from "./status.ts";
 import { changeProblem } from "./validate.ts";
 
-export type SaveDeps = Pick<AppDeps, "crew" | "env" | "envFile" | "rebuildCrew" | "log">;
+export type SaveDeps = Pick<AppDeps, "crew" | "env" | "envFile" | "rebuildCrew" | "log" | "mcp">;
 
 export type SaveResult = { ok: true; status: ConnectionsStatus } | { ok: false; detail: string };
 

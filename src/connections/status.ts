@@ -9,7 +9,7 @@ import { readEnvValues } from "./env-store.ts";
 
 export type { ConnectionsStatus };
 
-export type StatusDeps = Pick<AppDeps, "crew" | "env" | "envFile">;
+export type StatusDeps = Pick<AppDeps, "crew" | "env" | "envFile" | "mcp">;
 
 export function connectionsStatus(d: StatusDeps): ConnectionsStatus {
   const env = d.env ?? {};
@@ -41,6 +41,8 @@ export function connectionsStatus(d: StatusDeps): ConnectionsStatus {
     other: fileNames.filter((n) => !known.has(n)).sort().map((name) => ({ name, set: isSet(name) })),
     route_problems: [...crew.agents.values()].flatMap((a) => a.routeProblems.map((p) => `${a.id}: ${p}`)),
     no_routes: (crew.get(MASTER)?.routes.length ?? 0) === 0,
+    mcp_servers: d.mcp?.lines() ?? [],
+    mcp_problems: [...crew.agents.values()].flatMap((a) => a.mcpProblems.map((p) => `${a.id}: ${p}`)),
     ...(fileProblem ? { file_problem: fileProblem } : {}),
   };
 }

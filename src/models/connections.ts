@@ -29,8 +29,21 @@ export type ConnectionsStatus = {
   route_problems: string[];
   /** The master agent has no usable route: turns cannot run (decisions: "No route configured"). */
   no_routes: boolean;
+  /** One line per MCP server of config.yaml: connecting, connected with N tools, or why not (H-22). */
+  mcp_servers: McpServerLine[];
+  /** `<agent>: <why>` for each server an agent's `mcp:` names that is not configured. */
+  mcp_problems: string[];
   /** The env file has a malformed line (file:line, never its text): saving is refused until fixed. */
   file_problem?: string;
+};
+
+/** One MCP server's line: its name, the host it is reached at (never the full URL or a header), its state. */
+export type McpServerLine = {
+  name: string;
+  host: string;
+  status: "connecting" | "connected" | "error";
+  tools?: number;
+  reason?: string;
 };
 
 /** One live check's answer (O-13). */

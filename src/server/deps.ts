@@ -2,6 +2,7 @@
 import type { ActivityHub } from "../activity/hub.ts";
 import type { HomePaths } from "../config/home.ts";
 import type { Settings } from "../config/settings.ts";
+import type { McpServerLine } from "../models/connections.ts";
 import type { JobsControl } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import type { SandboxProbe } from "../tools/sandbox.ts";
@@ -37,6 +38,8 @@ export type AppDeps = {
   /** Milliseconds since the epoch for sessions and the login throttle (tests pass their own). */
   clock?: () => number;
   log?: (line: string) => void;
+  /** The MCP servers' state lines for Manage → Connections (H-22); absent = none configured. */
+  mcp?: { lines(): McpServerLine[] };
   /** The scheduler's jobs (I-09…I-11); the jobs API is served only when given. */
   jobs?: JobsControl;
 };

@@ -46,6 +46,12 @@ export type ToolDef<P extends z.ZodType> = {
   requiresApproval: boolean;
   /** "Running it again changes nothing": may be re-executed after a restart (C-25). Default false. */
   replaySafe?: boolean;
+  /** Not declared to the model until tool_search loads it (H-24). */
+  deferred?: boolean;
+  /** Where the tool comes from when it is not built in; readOnlyHint is the server's own claim, shown only. */
+  origin?: { kind: "mcp"; server: string; readOnlyHint?: boolean };
+  /** Declared as-is instead of `params`' JSON Schema (an MCP tool's inputSchema); `params` still validates. */
+  jsonSchema?: Record<string, unknown>;
   /**
    * Forces a pause before any exemption (D-13…D-15): return null for "no forced ask", a sentence to
    * show on the card, or "" / throw — both still pause (fail closed).
@@ -55,10 +61,6 @@ export type ToolDef<P extends z.ZodType> = {
   refuse?: (args: z.output<P>, ctx: ToolContext) => string | null | Promise<string | null>;
   /** Tools that ask the person instead of executing (ask_user) return the question here. */
   question?: (args: z.output<P>) => { question: string; options: string[] };
-  /** Not declared to the model until tool_search loads it (H-24). */
-  deferred?: boolean;
-  /** Where a tool that is not built in comes from: an MCP server, and what its server says about it. */
-  origin?: { kind: "mcp"; server: string; readOnlyHint?: boolean };
   /** One-line argument summary for cards and approval bars. */
   summarize?: (args: z.output<P>) => string;
   execute: (args: z.output<P>, ctx: ToolContext) => Promise<string>;
@@ -73,6 +75,7 @@ export function defineTool<P extends z.ZodType>(def: ToolDef<P>): Tool {
 
 /** The declaration a provider sends to the model. */
 export function toolSpec(tool: Tool): ToolSpec {
+  if (tool.jsonSchema) return { name: tool.name, description: tool.description, parameters: tool.jsonSchema };
   const schema = z.toJSONSchema(tool.params, { target: "draft-7", io: "input" }) as Record<string, unknown>;
   delete schema.$schema;
   return { name: tool.name, description: tool.description, parameters: schema };

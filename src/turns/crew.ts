@@ -14,6 +14,8 @@ import { kitToolHooks } from "../kits/hooks.ts";
 import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
 import { resolveRoute } from "../llm/registry.ts";
+import { agentMcpTools } from "../mcp/agent-tools.ts";
+import type { McpCatalog } from "../mcp/servers.ts";
 import type { Route } from "../llm/types.ts";
 import { builtinTools, keyedTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
@@ -42,6 +44,8 @@ export type AgentRuntime = {
   /** transcribe() (A-28, L-34); empty when no audio route is configured. */
   audioRoutes: Route[];
   tools: Tool[];
+  /** Why servers named in its `mcp:` list give it no tools (not configured): shown, never fatal. */
+  mcpProblems: string[];
   /** The ids it may delegate to (roster.ts); empty when it does not delegate. */
   delegates: string[];
   workspace: string;
@@ -81,6 +85,7 @@ export function buildCrew(
   env: Record<string, string | undefined>,
   bwrap: string | null = null,
   broken: Map<string, string> = new Map(),
+  mcp?: McpCatalog,
 ): Crew {
   const agents = new Map<string, AgentRuntime>();
   const extra = { fake: echoProvider() };
@@ -100,6 +105,7 @@ export function buildCrew(
     const parts = { name: r.name, description: r.description, roster, timezone: settings.timezone };
     const kit = agentKit(kits, id, p);
     const shell = confinement(id, p, paths, workspaces, bwrap);
+    const mcpTools = agentMcpTools(p.mcp, mcp);
     agents.set(id, {
       id,
       name: r.name,
@@ -114,7 +120,9 @@ export function buildCrew(
       tools: [
         ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
         ...(delegates.length > 0 ? [delegateTool(roster)] : []),
+        ...mcpTools.tools,
       ],
+      mcpProblems: mcpTools.problems,
       delegates,
       workspace: workspaces.get(id)!,
       personaFile,

@@ -7,6 +7,7 @@ import type { AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
 import { ConfigError, loadProfiles } from "../config/load.ts";
 import type { Settings } from "../config/settings.ts";
+import { McpServers } from "../mcp/servers.ts";
 import { Scheduler } from "../scheduler/clock.ts";
 import { JobTurns } from "../scheduler/job-turns.ts";
 import { runJob } from "../scheduler/run-job.ts";
@@ -27,7 +28,9 @@ export type Runtime = {
   scheduler: Scheduler;
   /** The reader of prompt-job turns cut by a restart (boot passes it to resumeCutTurns). */
   jobTurns: JobTurns;
-  /** Shutdown: the clock stops and a running command job is killed (its run closed `interrupted`). */
+  /** The MCP servers' state (Manage → Connections); they reconnect on every rebuild and reload. */
+  mcp: McpServers;
+  /** Shutdown: the clock stops, a running command job is killed (its run closed `interrupted`), MCP sessions close. */
   stopJobs(): void;
   /** Rebuilds the crew from `profiles` (default: the ones it runs now), e.g. after a save in Connections. */
   rebuild(profiles?: Map<string, AgentProfile>): void;
@@ -52,7 +55,10 @@ export function buildRuntime(o: {
   clock?: Clock;
 }): Runtime {
   const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
-    buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken);
+    buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken, mcp);
+  // A server that settles (connected or failed) rebuilds the crew with what it now offers (H-22).
+  const mcp = new McpServers({ env: o.env, log: o.log, onChange: () => (crew = build(crew.profiles, crew.broken)) });
+  void mcp.refresh(o.settings.mcp_servers);
   let crew = build(o.profiles, o.broken ?? new Map());
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
@@ -60,6 +66,7 @@ export function buildRuntime(o: {
   const rebuild = (profiles = crew.profiles, broken = crew.broken) => {
     // The settings object is shared with the server; refresh it in place so every reader sees it.
     if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
+    void mcp.refresh(o.settings.mcp_servers);
     crew = build(profiles, broken);
     scheduler.reload();
   };
@@ -69,7 +76,11 @@ export function buildRuntime(o: {
     host,
     scheduler,
     jobTurns,
-    stopJobs,
+    stopJobs: () => {
+      stopJobs();
+      mcp.close();
+    },
+    mcp,
     rebuild: (profiles) => rebuild(profiles, profiles ? new Map() : crew.broken),
     reload() {
       try {

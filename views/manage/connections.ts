@@ -8,6 +8,7 @@ import {
 } from "../../src/models/connections.ts";
 import { CONN_LABELS } from "../../src/texts/vi-connections.ts";
 import { T } from "../../src/texts/vi.ts";
+import { mcpSection } from "./mcp-servers.ts";
 
 type Html = ReturnType<typeof html>;
 
@@ -30,6 +31,7 @@ export function connectionsSection(data: ConnectionsStatus, flash?: Flash) {
   ${problems(data)}
   ${Group.options.map((g) => groupSection(g, data.rows.filter((r) => r.group === g).map(row)))}
   ${otherSection(data.other, atField, atAdd)}
+  ${mcpSection(data)}
 </div>`;
 }
 

@@ -34,7 +34,7 @@ describe("connections section", () => {
   });
 
   test("other variables are listed by name with add and remove; a flash and a no-route notice show", async () => {
-    const data: ConnectionsStatus = { rows: [], other: [{ name: "SKILL_TOKEN", set: true }], route_problems: [], no_routes: true };
+    const data: ConnectionsStatus = { rows: [], other: [{ name: "SKILL_TOKEN", set: true }], route_problems: [], no_routes: true, mcp_servers: [], mcp_problems: [] };
     const out = await render(data, { ok: false, detail: "refused" });
     expect(out).toContain(T.conn.other);
     expect(out).toContain('data-name="SKILL_TOKEN"');
