@@ -43,6 +43,9 @@ describe("MCP servers in the binary", () => {
         const tools = (conv as { messages: Message[] }).messages.filter((m) => m.role === "tool");
         return { status: answer.status, last: tools.at(-1)?.content };
       };
+      // MCP tools are deferred: loaded with tool_search first, in the same (today's) conversation.
+      const search = await ask('/tool tool_search {"query":"lookup save note"}');
+      expect(search.last).toStartWith("tool_search loaded: peer__");
       expect(await ask('/tool peer__lookup {"word":"tea"}')).toEqual({ status: "done", last: "tea: a test word" });
       expect((await ask('/tool peer__save_note {"text":"x"}')).status).toBe("approval_required");
       expect(peer.saved).toEqual([]);

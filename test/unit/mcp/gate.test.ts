@@ -31,13 +31,16 @@ describe("in a turn", () => {
     try {
       const h = harness();
       const tools = p.servers.toolsOf("peer")!;
+      // MCP tools are deferred: the model loads them with tool_search first (H-24, H-25).
       const plan = route([
+        { toolCalls: [{ name: "tool_search", args: { query: "lookup save note" }, id: "s" }] },
         { toolCalls: [{ name: "peer__lookup", args: { word: "tea" }, id: "r" }] },
         { toolCalls: [{ name: "peer__save_note", args: { text: "tea" }, id: "w" }] },
       ]);
       const result = await h.turn([plan], { user: "go", tools });
       expect(result.status).toBe("approval_required");
-      expect(h.of("tool_result").map((e) => [e.id, e.status, e.output])).toEqual([["r", "done", "tea: a test word"]]);
+      const results = h.of("tool_result").filter((e) => e.id !== "s");
+      expect(results.map((e) => [e.id, e.status, e.output])).toEqual([["r", "done", "tea: a test word"]]);
       expect(h.of("approval_required")[0]).toMatchObject({ tool_call_id: "w", tool: "peer__save_note" });
       expect(p.server.saved).toEqual([]);
     } finally {
@@ -66,9 +69,14 @@ describe("in a turn", () => {
   });
 });
 
-/** The assistant message a killed process left: tool calls with no results. */
+/** The assistant message a killed process left: tool calls with no results, after a search that loaded them. */
 function cutHistory(h: Harness, calls: { id: string; name: string; args: unknown }[]) {
   const toolCalls = calls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) }));
-  appendMessage(h.store, { conversationId: h.conv.id, role: "user", content: "go" });
+  const conversationId = h.conv.id;
+  appendMessage(h.store, { conversationId, role: "user", content: "go" });
+  const search = { id: "s", name: "tool_search", arguments: JSON.stringify({ query: "lookup save note" }) };
+  appendMessage(h.store, { conversationId, role: "assistant", content: "", toolCalls: [search] });
+  const loaded = `tool_search loaded: ${calls.map((c) => c.name).join(", ")}`;
+  appendMessage(h.store, { conversationId, role: "tool", content: loaded, toolCallId: "s", name: "tool_search" });
   appendMessage(h.store, { conversationId: h.conv.id, role: "assistant", content: "", toolCalls });
 }
