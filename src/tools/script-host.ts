@@ -4,7 +4,7 @@
 import { gate, type GatePolicy } from "../agent/gate.ts";
 import { loadValue } from "../store/script-store.ts";
 import type { ScriptHost } from "../script/types.ts";
-import { TS } from "../texts/vi-script.ts";
+import { TS } from "../texts/vi-script-tool.ts";
 import { DELEGATE } from "./delegate.ts";
 import { parseToolArgs, type Tool, type ToolContext, type ToolExtra } from "./define.ts";
 import type { ScriptLlm } from "./script-llm.ts";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "../llm/types.ts";
 import type { ScriptRequest, ScriptResult } from "../script/types.ts";
 import { applyWrites } from "../store/script-store.ts";
-import { TS } from "../texts/vi-script.ts";
+import { TS } from "../texts/vi-script-tool.ts";
 import { defineTool, type Tool, type ToolContext } from "./define.ts";
 import { scriptCallable, scriptHost, TOOL_SCRIPT } from "./script-host.ts";
 import { scriptLlm } from "./script-llm.ts";
