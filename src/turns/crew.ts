@@ -42,6 +42,8 @@ export type AgentRuntime = {
   /** transcribe() (A-28, L-34); empty when no audio route is configured. */
   audioRoutes: Route[];
   tools: Tool[];
+  /** agent.yaml `script_calls`: `gated` lets its scripts call writing tools through the gate (H-34). */
+  scriptCalls: "off" | "gated";
   /** The ids it may delegate to (roster.ts); empty when it does not delegate. */
   delegates: string[];
   workspace: string;
@@ -115,6 +117,7 @@ export function buildCrew(
         ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
         ...(delegates.length > 0 ? [delegateTool(roster)] : []),
       ],
+      scriptCalls: p.script_calls,
       delegates,
       workspace: workspaces.get(id)!,
       personaFile,
