@@ -35,7 +35,7 @@ export type ScriptRequest = {
 
 /**
  * How a run ended. `stores` are the `store(key, value)` writes in order, applied by the caller only when
- * `ok` (one transaction). `error` reads "Lỗi ở dòng N: …" or "Dừng ở dòng N: …" (H-39).
+ * `ok` (one transaction). `error` names the script line it failed or was stopped on (H-39, src/texts/vi-script.ts).
  */
 export type ScriptResult =
   | { ok: true; printed: string; stores: { key: string; value: unknown }[]; calls: number }
