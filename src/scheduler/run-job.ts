@@ -6,6 +6,7 @@ import type { Store } from "../store/db.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
 import type { ScriptRunner } from "../tools/tool-script.ts";
+import { runScript } from "../script/engine.ts";
 import { runCommand } from "./run-command.ts";
 import { runPrompt } from "./run-prompt.ts";
 import { runScriptJob } from "./run-script.ts";
@@ -21,7 +22,7 @@ export type RunJobDeps = {
   signal?: AbortSignal;
   /** A command job's hard limit in seconds (I-05: 900); tests shorten it. */
   commandLimitSeconds?: number;
-  /** Runs a script job's script (the QuickJS engine); tests may hand a stand-in. */
+  /** Runs a script job's script; the QuickJS engine unless a test hands another. */
   runScript?: ScriptRunner;
 };
 
@@ -34,6 +35,6 @@ export async function runJob(deps: RunJobDeps, job: Job): Promise<JobOutcome> {
   if (!agent) throw new Error(`job ${job.id}: agent ${job.agentId} is not in the crew`);
   if (job.kind === "prompt") return runPrompt(deps, job, agent);
   if (job.kind === "command") return runCommand(deps, job, agent);
-  if (job.kind === "script" && deps.runScript) return runScriptJob(deps, job, agent, deps.runScript);
+  if (job.kind === "script") return runScriptJob(deps, job, agent, deps.runScript ?? runScript);
   throw new Error(`job ${job.id}: ${job.kind} jobs have no runner yet`);
 }

@@ -56,6 +56,11 @@ export function scriptTool(d: ScriptToolDeps): Tool {
   });
 }
 
+/** H-27: an agent holding at least one script-callable tool also holds tool_script, whatever `tools` says. */
+export function withScriptTool(d: ScriptToolDeps): Tool[] {
+  return scriptCallable(d.tools, d.gated, d.gated).length > 0 ? [...d.tools, scriptTool(d)] : d.tools;
+}
+
 /** Runs one script to its end (a turn's call, or a script job's one step) and keeps its writes if it finished. */
 export async function runToolScript(d: ScriptToolDeps, code: string, ctx: ToolContext): Promise<ScriptOutcome> {
   const support = ctx.script;

@@ -18,6 +18,8 @@ import type { Route } from "../llm/types.ts";
 import { builtinTools, keyedTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
 import { delegateTool } from "../tools/delegate.ts";
+import { withScriptTool } from "../tools/tool-script.ts";
+import { runScript } from "../script/engine.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
 import { readPersona, systemPrompt } from "./prompt.ts";
 import { delegateTargets } from "./roster.ts";
@@ -113,10 +115,13 @@ export function buildCrew(
       escalation: esc?.ok ? esc.route : null,
       visionRoutes: chains.vision,
       audioRoutes: chains.audio,
-      tools: [
-        ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
-        ...(delegates.length > 0 ? [delegateTool(roster)] : []),
-      ],
+      tools: withScriptTool({
+        tools: [
+          ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
+          ...(delegates.length > 0 ? [delegateTool(roster)] : []),
+        ],
+        routes: chains.routes, gated: p.script_calls === "gated", run: runScript,
+      }),
       scriptCalls: p.script_calls,
       delegates,
       workspace: workspaces.get(id)!,

@@ -12,6 +12,7 @@ import { scriptCallable } from "../../../src/tools/script-host.ts";
 import { turnNamespace } from "../../../src/tools/script-support.ts";
 import { scriptTool, type ScriptRunner } from "../../../src/tools/tool-script.ts";
 import { route } from "../agent/harness.ts";
+import { crewOf } from "../scheduler/clock-harness.ts";
 import { context } from "./helpers.ts";
 import { standInRun } from "./script-stand-in.ts";
 
@@ -163,5 +164,22 @@ describe("tool_script: store/load (H-40…H-42)", () => {
     expect(out).toStartWith("done\n\nScript đã chạy xong nhưng không lưu được gì bằng store:");
     expect(loadValue(s.store, "a1", "conv:c1", "keep")).toBe('"old"');
     expect(listKeys(s.store, "a1", "conv:c1")).toEqual(["keep"]);
+  });
+});
+
+describe("tool_script in the crew (H-27)", () => {
+  test("an agent with a script-callable tool has it whatever `tools` says; one with only writes does not", () => {
+    const crew = crewOf({
+      default: {},
+      reader: { tools: ["file_read"] },
+      writer: { tools: ["file_write"] },
+      gatedWriter: { tools: ["file_write"], script_calls: "gated" },
+    });
+    const names = (id: string) => crew.get(id)!.tools.map((t) => t.name);
+    expect(names("reader")).toEqual(["file_read", "tool_script"]);
+    expect(names("writer")).toEqual(["file_write"]);
+    expect(names("gatedWriter")).toEqual(["file_write", "tool_script"]);
+    expect(names("default")).toContain("tool_script");
+    expect(crew.get("gatedWriter")!.tools.at(-1)!.replaySafe).toBe(false);
   });
 });
