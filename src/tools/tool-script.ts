@@ -76,6 +76,8 @@ export async function runToolScript(d: ScriptToolDeps, code: string, ctx: ToolCo
     const spend = run.spend();
     if (spend) ctx.attach?.({ delegatedSpend: spend });
   }
+  // print() ends each line with a newline; the last one carries nothing.
+  result = { ...result, printed: result.printed.replace(/\n+$/, "") };
   const stopped = run.stopped();
   if (stopped !== null) return failed(result.printed, stopped);
   if (ctx.signal.aborted) return { status: "interrupted", text: result.printed, printed: result.printed, reason: null };
