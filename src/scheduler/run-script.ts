@@ -4,6 +4,7 @@
 // prompt job's, carrying then_prompt and the output fenced as data.
 import { addRunSpend, addStep, createRun, setRunStatus } from "../store/runs.ts";
 import { nowIso } from "../store/db.ts";
+import { closeStreak } from "../store/job-state.ts";
 import { jobNamespace } from "../store/script-store.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { TS } from "../texts/vi-script-tool.ts";
@@ -51,8 +52,11 @@ export async function runScriptJob(
   if (closed) hub.run(runFrame(closed));
   const outcome: JobOutcome = { runId: r.id, status: out.status, conversationId: null, reason: out.reason };
   if (out.status === "done" && out.printed.trim() && job.thenPrompt) {
-    // The turn is delivered like a prompt job's and never counted in the streak (I-23).
-    await runPrompt(deps, { ...job, body: thenPromptMessage(job.thenPrompt, out.printed) }, agent);
+    // The turn is delivered like a prompt job's and never counted in the streak (I-23); when it fails, the
+    // streak closes silently (I-28), so the counter then finds no streak to announce a recovery for.
+    const body = thenPromptMessage(job.thenPrompt, out.printed);
+    const turn = await runPrompt(deps, { ...job, body }, agent);
+    if (turn.status !== "done" && closeStreak(store, job.id)) hub.jobs();
   }
   return outcome;
 }

@@ -7,6 +7,7 @@ import { listConversations } from "../../../src/store/conversations.ts";
 import { getRun, listRuns, listSteps } from "../../../src/store/runs.ts";
 import { listMessages } from "../../../src/store/messages.ts";
 import { listKeys } from "../../../src/store/script-store.ts";
+import { getJobState, markTold, recordFailure } from "../../../src/store/job-state.ts";
 import { Streaks } from "../../../src/scheduler/streaks.ts";
 import { TJ } from "../../../src/texts/vi-jobs.ts";
 import { standInRun } from "../tools/script-stand-in.ts";
@@ -85,5 +86,24 @@ describe("then_prompt (I-07)", () => {
     expect((await runJob(h.deps, script(`store("a", 1)`, over))).status).toBe("done");
     expect((await runJob(h.deps, script(`print("x"); throw new Error("y")`, over))).status).toBe("error");
     expect(listConversations(h.store, {}).length).toBe(0);
+  });
+});
+
+describe("then_prompt and the streak (I-23, I-28)", () => {
+  test("a failing then_prompt turn closes the streak silently: no recovery line", async () => {
+    const h = scriptHarness({ default: { routes: ["openai:gpt-4.1-mini"] } });
+    const j = script(`print("x")`, { thenPrompt: "Báo tôi." });
+    recordFailure(h.store, j.id, "2030-01-01T00:00:00.000Z");
+    markTold(h.store, j.id, "2030-01-01T00:00:01.000Z");
+    const out = await runJob(h.deps, j);
+    expect(out.status).toBe("done");
+    const turnRun = listRuns(h.store, { jobId: j.id } as never).find((r) => r.conversationId !== null)!;
+    expect(turnRun.status).not.toBe("done");
+    expect(getJobState(h.store, j.id)?.failCount ?? 0).toBe(0);
+    const channel = recording();
+    const streaks = new Streaks({ store: h.store, hub: { jobs: () => {} }, log: () => {}, nameOf: () => undefined,
+      channel: () => channel, timezone: () => "UTC" });
+    await streaks.countOutcome(j, out);
+    expect(channel.texts).toEqual([]);
   });
 });
