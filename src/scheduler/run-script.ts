@@ -38,12 +38,13 @@ export async function runScriptJob(
       store,
       namespace: jobNamespace(job.scheduleId),
       job: true,
+      routes: agent.routes,
       record: (row) => void recordSideCall(store, { ...row, runId: r.id, agentId: agent.id }),
       charge: (cost) => void addRunSpend(store, r.id, cost === null ? { unknownCalls: 1 } : { usd: cost }),
     },
   };
   const gated = agent.scriptCalls === "gated";
-  const out = await settle(() => runToolScript({ tools: agent.tools, routes: agent.routes, gated, run }, code, ctx));
+  const out = await settle(() => runToolScript({ tools: agent.tools, gated, run }, code, ctx));
   addStep(store, {
     runId: r.id, type: TOOL_SCRIPT, name: TOOL_SCRIPT, arguments: JSON.stringify({ code }),
     result: out.text, status: out.status, startedAt,

@@ -3,7 +3,6 @@
 // (and conversation) when it answered.
 import type { ChainOptions } from "../llm/chain.ts";
 import { sideCall } from "../llm/metered.ts";
-import type { Route } from "../llm/types.ts";
 import type { ScriptSupport } from "./script-support.ts";
 
 export const SCRIPT_LLM_TIMEOUT_MS = 60_000;
@@ -17,7 +16,8 @@ export type ScriptLlm = {
   summarise(text: string, maxChars: number, signal: AbortSignal): Promise<string>;
 };
 
-export function scriptLlm(routes: Route[], support: ScriptSupport, chain: ChainOptions = {}): ScriptLlm {
+export function scriptLlm(support: ScriptSupport, chain: ChainOptions = {}): ScriptLlm {
+  const routes = support.routes;
   const ask = async (question: string, text: string, signal: AbortSignal): Promise<string> => {
     if (routes.length === 0) throw new Error("this agent has no model route, so llm.* cannot be asked");
     const fence = `DATA-${crypto.randomUUID().slice(0, 8)}`;

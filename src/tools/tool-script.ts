@@ -2,7 +2,6 @@
 // the QuickJS engine in a child process; only what the script prints comes back. Its store() writes are kept
 // only when it finished, in one transaction that re-measures the store's limits (H-42).
 import { z } from "zod";
-import type { Route } from "../llm/types.ts";
 import type { ScriptRequest, ScriptResult } from "../script/types.ts";
 import { applyWrites } from "../store/script-store.ts";
 import { TS } from "../texts/vi-script-tool.ts";
@@ -14,8 +13,8 @@ export { TOOL_SCRIPT } from "./script-host.ts";
 
 export type ScriptRunner = (req: ScriptRequest) => Promise<ScriptResult>;
 
-/** What an agent's tool_script is built from: its other tools, its routes, its `script_calls`. */
-export type ScriptToolDeps = { tools: Tool[]; routes: Route[]; gated: boolean; run: ScriptRunner };
+/** What an agent's tool_script is built from: its other tools and its `script_calls`. */
+export type ScriptToolDeps = { tools: Tool[]; gated: boolean; run: ScriptRunner };
 
 /** How one script ended, for a turn's tool result or a script job's step and reason. */
 export type ScriptOutcome = {
@@ -68,7 +67,7 @@ export async function runToolScript(d: ScriptToolDeps, code: string, ctx: ToolCo
   const delegating = !support.job && !!ctx.delegator;
   const callable = scriptCallable(d.tools, d.gated, delegating);
   const policy = ctx.policy?.() ?? { autonomous: false, autoApprove: [] };
-  const run = scriptHost(callable, ctx, support, scriptLlm(d.routes, support), policy);
+  const run = scriptHost(callable, ctx, support, scriptLlm(support), policy);
   let result: ScriptResult;
   try {
     result = await d.run({ code, tools: run.names, host: run.host, signal: run.signal });

@@ -120,7 +120,7 @@ export function buildCrew(
           ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
           ...(delegates.length > 0 ? [delegateTool(roster)] : []),
         ],
-        routes: chains.routes, gated: p.script_calls === "gated", run: runScript,
+        gated: p.script_calls === "gated", run: runScript,
       }),
       scriptCalls: p.script_calls,
       delegates,

@@ -97,7 +97,7 @@ export class TurnHost implements CutTurnReader {
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
         schedules: { create: (s) => createSchedule(store, s) },
         vision: visionReader(agent.visionRoutes, sideRow, charge),
-        script: { store, namespace: turnNamespace(conv), job: false, record: sideRow, charge } },
+        script: { store, namespace: turnNamespace(conv), job: false, routes: agent.routes, record: sideRow, charge } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, sideRow, charge),

@@ -29,9 +29,9 @@ function setup(gated: boolean) {
   const ctx = context("/tmp", {
     callId: "call-1",
     policy: () => ({ autonomous: false, autoApprove: [] }),
-    script: { store, namespace: "conv:c1", job: false, record: () => {}, charge: () => {} },
+    script: { store, namespace: "conv:c1", job: false, routes: [], record: () => {}, charge: () => {} },
   });
-  const tool = scriptTool({ tools, routes: [], gated, run: runScript });
+  const tool = scriptTool({ tools, gated, run: runScript });
   return { store, exec: (code: string) => tool.execute({ code } as never, ctx) };
 }
 

@@ -39,12 +39,12 @@ function setup(opts: { gated?: boolean; autonomous?: boolean; run?: ScriptRunner
   const ctx = context("/tmp", {
     callId: "call-1",
     policy: () => ({ autonomous: !!opts.autonomous, autoApprove: [] }),
-    script: { store, namespace, job: false, record: (r) => rows.push(r), charge: (c) => charges.push(c) },
+    script: { store, namespace, job: false, routes: opts.routes ?? [], record: (r) => rows.push(r), charge: (c) => charges.push(c) },
     attach: (x) => void Object.assign(extra, x),
     ...opts.ctx,
   });
-  const tool = scriptTool({ tools: [...tools, ...(opts.extraTools ?? [])], routes: opts.routes ?? [],
-    gated: !!opts.gated, run: opts.run ?? standInRun });
+  const tool = scriptTool({ tools: [...tools, ...(opts.extraTools ?? [])], gated: !!opts.gated,
+    run: opts.run ?? standInRun });
   const exec = (code: string) => tool.execute({ code } as never, ctx);
   return { store, rows, charges, ctx, tool, exec, namespace, extra };
 }
