@@ -31,9 +31,13 @@ export function scriptSandbox(): string | null {
 }
 
 /** The whole command line: limits first (inherited by everything after), then bwrap, then ourselves. */
-export function childArgv(memoryBytes: number, wallMs: number, sandbox: string | null = scriptSandbox()): string[] {
+export function childArgv(
+  memoryBytes: number,
+  wallMs: number,
+  sandbox: string | null = scriptSandbox(),
+  self: string[] = selfArgv(),
+): string[] {
   const limits = limitArgv(memoryBytes, wallMs);
-  const self = selfArgv();
   if (!sandbox) return [...limits, ...self];
   // bwrap always sets PWD in the sandbox; env -i hands the child the empty environment it was spawned with.
   return [...limits, sandbox, ...bwrapFlags(self), "--", "/usr/bin/env", "-i", ...self];
@@ -58,7 +62,7 @@ export function limitArgv(memoryBytes: number, wallMs: number): string[] {
 function bwrapFlags(self: string[]): string[] {
   const flags = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   flags.push("--unshare-pid", "--unshare-ipc", "--unshare-net", "--die-with-parent");
-  const needed = compiled() ? [process.execPath] : [process.execPath, root, realpathSync(join(root, "node_modules"))];
+  const needed = self.length === 2 ? [self[0]!] : [self[0]!, root, realpathSync(join(root, "node_modules"))];
   const covered = ["/tmp", homedir(), process.env.MY_AGENT_HOME];
   const hidden = covered.filter((d): d is string => !!d && d !== "/" && existsSync(d));
   for (const dir of hidden) {
