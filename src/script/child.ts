@@ -18,13 +18,13 @@ export async function runChild(): Promise<void> {
   const module = await newQuickJSWASMModuleFromVariant(variant);
   send({ t: "ready" });
   const first = await lines.next();
-  if (first.done) return;
+  if (first.done || !first.value.trim()) return;
   const start = JSON.parse(first.value) as Start;
   const replies = async () => {
     const next = await lines.next();
     return next.done ? null : (JSON.parse(next.value) as Extract<ToChild, { t: "reply" }>);
   };
-  send(await run(module.newRuntime(), start, replies));
+  send(await run(module.newRuntime(), start, replies).catch(broken));
   // The parent kills the process group once it has `done`; nothing is left to do here.
 }
 
@@ -37,10 +37,6 @@ async function run(
   let stop: { reason: StopReason; line: number | null } | null = null;
   rt.setMemoryLimit(start.memoryBytes);
   rt.setMaxStackSize(1024 * 1024);
-  rt.setInterruptHandler(() => {
-    if (!stop && Date.now() > deadline) stop = { reason: "time", line: null };
-    return stop !== null;
-  });
   const vm = rt.newContext();
   const pending = new Map<number, Deferred>();
   const stores: { key: string; json: string }[] = [];
@@ -79,6 +75,11 @@ async function run(
   const args = [host, vm.newString(JSON.stringify(start.tools)), vm.newString(JSON.stringify(guestTexts(start.tools)))];
   vm.unwrapResult(vm.callFunction(setup, vm.undefined, ...args)).dispose();
   for (const h of [setup, ...args]) h.dispose();
+  // Set only now: the prelude must always finish, even when start-up took the whole wall clock.
+  rt.setInterruptHandler(() => {
+    if (!stop && Date.now() > deadline) stop = { reason: "time", line: null };
+    return stop !== null;
+  });
 
   const evaluated = vm.evalCode(`(async () => {${start.code}\n})()`, "script.js");
   if (evaluated.error) return finish(errorOf(vm, evaluated.error), stop);
@@ -106,10 +107,17 @@ async function run(
   }
 }
 
+/** The engine itself failed (the WASM module out of memory, a bug): the run ends, named as well as we can. */
+function broken(e: unknown): FromChild {
+  const message = e instanceof Error ? e.message : String(e);
+  const memory = /memory|OOM/i.test(message);
+  return { t: "done", ok: false, stop: memory ? "memory" : null, message, line: null };
+}
+
 /** How a run that did not complete is reported: a stop wins over the error it caused in the guest. */
 function finish(error: GuestError | null, stop: { reason: StopReason; line: number | null } | null): FromChild {
   const line = stop?.line ?? error?.line ?? null;
-  if (stop) return { t: "done", ok: false, stop: stop.reason, message: "", line };
+  if (stop) return { t: "done", ok: false, stop: stop.reason, message: error?.message ?? "", line };
   if (error?.outOfMemory) return { t: "done", ok: false, stop: "memory", message: "", line };
   return { t: "done", ok: false, stop: null, message: error?.message ?? "", line };
 }

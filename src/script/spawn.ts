@@ -8,7 +8,7 @@ import { probeSandbox } from "../tools/sandbox.ts";
 
 export const SCRIPT_SUBCOMMAND = "__script";
 /** What Bun itself maps before the script's heap (runtime, JIT, the QuickJS module): measured ~600 MB. */
-const RUNTIME_ADDRESS_SPACE = 1024 * 1024 * 1024;
+export const RUNTIME_ADDRESS_SPACE = 1024 * 1024 * 1024;
 
 const root = join(import.meta.dir, "..", "..");
 
@@ -31,13 +31,26 @@ export function scriptSandbox(): string | null {
 }
 
 /** The whole command line: limits first (inherited by everything after), then bwrap, then ourselves. */
-export function childArgv(memoryBytes: number, wallMs: number, sandbox: string | null = scriptSandbox()): string[] {
+export function childArgv(
+  memoryBytes: number,
+  wallMs: number,
+  sandbox: string | null = scriptSandbox(),
+  self: string[] = selfArgv(),
+): string[] {
+  const limits = limitArgv(memoryBytes, wallMs);
+  if (!sandbox) return [...limits, ...self];
+  // bwrap always sets PWD in the sandbox; env -i hands the child the empty environment it was spawned with.
+  return [...limits, sandbox, ...bwrapFlags(self), "--", "/usr/bin/env", "-i", ...self];
+}
+
+/**
+ * sh sets the OS limits and execs the rest: the address space is the script's heap plus what the runtime maps,
+ * the CPU time one second more than the wall clock (a backstop: the parent kills at the wall clock).
+ */
+export function limitArgv(memoryBytes: number, wallMs: number): string[] {
   const kb = Math.ceil((memoryBytes + RUNTIME_ADDRESS_SPACE) / 1024);
   const cpuSeconds = Math.ceil(wallMs / 1000) + 1;
-  const limits = ["/bin/sh", "-c", `ulimit -v ${kb} && ulimit -t ${cpuSeconds} && exec "$@"`, "sh"];
-  const self = selfArgv();
-  if (!sandbox) return [...limits, ...self];
-  return [...limits, sandbox, ...bwrapFlags(self), "--", ...self];
+  return ["/bin/sh", "-c", `ulimit -v ${kb} && ulimit -t ${cpuSeconds} && unset PWD && exec "$@"`, "sh"];
 }
 
 /**
@@ -49,7 +62,7 @@ export function childArgv(memoryBytes: number, wallMs: number, sandbox: string |
 function bwrapFlags(self: string[]): string[] {
   const flags = ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"];
   flags.push("--unshare-pid", "--unshare-ipc", "--unshare-net", "--die-with-parent");
-  const needed = compiled() ? [process.execPath] : [process.execPath, root, realpathSync(join(root, "node_modules"))];
+  const needed = self.length === 2 ? [self[0]!] : [self[0]!, root, realpathSync(join(root, "node_modules"))];
   const covered = ["/tmp", homedir(), process.env.MY_AGENT_HOME];
   const hidden = covered.filter((d): d is string => !!d && d !== "/" && existsSync(d));
   for (const dir of hidden) {

@@ -8,6 +8,7 @@ export const T_SCRIPT = {
   memory: (mb: number) => `script dùng quá ${mb} MB bộ nhớ nên bị dừng.`,
   output: (kb: number) => `print đã in quá ${kb} KB; phần sau đó bị cắt và script bị dừng.`,
   aborted: "lượt chạy đã bị huỷ.",
+  notStarted: "tiến trình chạy script không khởi động được.",
   killed: (signal: string) =>
     `tiến trình chạy script bị hệ điều hành dừng (tín hiệu ${signal}), thường do vượt giới hạn.`,
   exited: (code: number) => `tiến trình chạy script kết thúc bất thường (mã thoát ${code}).`,
