@@ -24,7 +24,7 @@ test("a model's tool_script call: printed result, conv: store, llm.* charged as 
   const toolMessage = h.messages(conv.id).find((m) => m.role === "tool")!;
   expect(toolMessage.content).toBe("nhãn: spam");
   expect(listKeys(h.store, "default", `conv:${conv.id}`)).toEqual(["last"]);
-  const rows = all<{ purpose: string; conversationId: string; runId: string; costUsd: number }>(
+  const rows = all<{ purpose: string; conversationId: string; runId: string | null; costUsd: number }>(
     h.store,
     "SELECT purpose, conversation_id AS conversationId, run_id AS runId, cost_usd AS costUsd FROM side_calls",
   );
