@@ -4,24 +4,25 @@ import { EnvFileError } from "./config/env-file.ts";
 import { ConfigError } from "./config/load.ts";
 import { parseArgs, USAGE } from "./cli/args.ts";
 import { StartupError } from "./cli/log.ts";
-import { serve } from "./cli/serve.ts";
-import { agentCommand } from "./cli/agent.ts";
 import { VERSION } from "./version.ts";
 
 const EXPECTED = [HomeError, EnvFileError, ConfigError, StartupError];
 
 async function main(argv: string[]): Promise<void> {
+  // The hidden tool_script child (src/script/spawn.ts): loads only the script engine, not the server.
+  if (argv[0] === "__script" && argv.length === 1) return (await import("./script/child.ts")).runChild();
   const cmd = parseArgs(argv);
   switch (cmd.cmd) {
     case "version": return void console.log(`my-crew ${VERSION}`);
     case "help": return void process.stdout.write(USAGE);
     case "error": return fail(cmd.message, 2);
     case "agent": return agent(cmd.args);
-    case "serve": return serve(cmd);
+    case "serve": return (await import("./cli/serve.ts")).serve(cmd);
   }
 }
 
 async function agent(args: string[]): Promise<void> {
+  const { agentCommand } = await import("./cli/agent.ts");
   const r = await agentCommand(args, process.env);
   if (r.code !== 0) fail(r.out, r.code);
   console.log(r.out);

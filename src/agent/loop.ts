@@ -83,7 +83,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     store,
     emit,
     tools: deferred.tools,
-    ctx: { ...input.toolContext, signal },
+    ctx: { ...input.toolContext, signal, policy: () => env.policy() },
     policy: () => {
       const c = store.conversation();
       return { autonomous: c.autonomous || !!input.agentAutonomous, autoApprove: c.autoApprove };

@@ -1,12 +1,15 @@
-// Running one scheduled job (I-04, I-05): a prompt job opens an autonomous conversation and runs one turn,
-// a command job runs its command with no conversation. Script and consolidate jobs never come here: the clock
-// records their slots `not_yet` until the issues that bring their runners.
+// Running one scheduled job (I-04…I-06): a prompt job opens an autonomous conversation and runs one turn, a
+// command or script job runs with no conversation. Consolidate jobs never come here: the clock records their
+// slots `not_yet` until the issue that brings their runner.
 import type { ActivityHub } from "../activity/hub.ts";
 import type { Store } from "../store/db.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
+import type { ScriptRunner } from "../tools/tool-script.ts";
+import { runScript } from "../script/engine.ts";
 import { runCommand } from "./run-command.ts";
 import { runPrompt } from "./run-prompt.ts";
+import { runScriptJob } from "./run-script.ts";
 import type { Job, JobOutcome } from "./types.ts";
 
 export type RunJobDeps = {
@@ -19,6 +22,8 @@ export type RunJobDeps = {
   signal?: AbortSignal;
   /** A command job's hard limit in seconds (I-05: 900); tests shorten it. */
   commandLimitSeconds?: number;
+  /** Runs a script job's script; the QuickJS engine unless a test hands another. */
+  runScript?: ScriptRunner;
 };
 
 /**
@@ -30,5 +35,6 @@ export async function runJob(deps: RunJobDeps, job: Job): Promise<JobOutcome> {
   if (!agent) throw new Error(`job ${job.id}: agent ${job.agentId} is not in the crew`);
   if (job.kind === "prompt") return runPrompt(deps, job, agent);
   if (job.kind === "command") return runCommand(deps, job, agent);
+  if (job.kind === "script") return runScriptJob(deps, job, agent, deps.runScript ?? runScript);
   throw new Error(`job ${job.id}: ${job.kind} jobs have no runner yet`);
 }

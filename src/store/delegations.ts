@@ -33,8 +33,12 @@ export function findChild(store: Store, parentId: string, callId: string): Conve
   return row ? getConversation(store, row.id) : null;
 }
 
+/** A tool_script call's delegations carry `<its call id>:<n>` (H-37), so they count as the conversation's too. */
+const SCRIPT_CALLS = "tool_script";
+
 /**
- * How many children the calls named `tool` in the conversation's history opened. The parents looked at are
+ * How many children the calls named `tool` in the conversation's history opened, and those its tool_script
+ * calls opened (H-38). The parents looked at are
  * the conversation and the origins it was forked from, so a fork sees (and is charged with) theirs.
  */
 export function countChildren(store: Store, conversationId: string, tool: string): number {
@@ -47,11 +51,14 @@ export function countChildren(store: Store, conversationId: string, tool: string
      SELECT count(*) AS n FROM conversations child
        JOIN messages first ON first.conversation_id = child.id AND first.seq = 1
      WHERE child.parent_id IN (SELECT id FROM line)
-       AND first.tool_call_id IN (
-         SELECT json_extract(call.value, '$.id') FROM messages m, json_each(m.tool_calls) call
+       AND EXISTS (
+         SELECT 1 FROM messages m, json_each(m.tool_calls) call
          WHERE m.conversation_id = $id AND m.role = 'assistant' AND m.tool_calls IS NOT NULL
-           AND json_extract(call.value, '$.name') = $tool)`,
-    { id: conversationId, tool },
+           AND ((json_extract(call.value, '$.name') = $tool AND first.tool_call_id = json_extract(call.value, '$.id'))
+             OR (json_extract(call.value, '$.name') = $script
+               AND substr(first.tool_call_id, 1, length(json_extract(call.value, '$.id')) + 1)
+                 = json_extract(call.value, '$.id') || ':')))`,
+    { id: conversationId, tool, script: SCRIPT_CALLS },
   );
   return row?.n ?? 0;
 }

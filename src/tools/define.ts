@@ -2,10 +2,12 @@
 // approval gate reads, and `execute`, which throws on failure. Invalid arguments never reach execute:
 // they become a result that tells the model how to fix its call.
 import { z } from "zod";
+import type { GatePolicy } from "../agent/gate.ts";
 import type { VisionReader } from "../agent/vision.ts";
 import type { ToolSpec } from "../llm/types.ts";
 import type { Delegator } from "./delegate.ts";
 import type { ScheduleBook } from "./schedule-create.ts";
+import type { ScriptSupport } from "./script-support.ts";
 import type { ShellConfinement } from "./sandbox.ts";
 
 export type ToolContext = {
@@ -28,6 +30,10 @@ export type ToolContext = {
   schedules?: ScheduleBook;
   /** Reads images through the agent's vision_routes, charged to the conversation; absent = none configured. */
   vision?: VisionReader;
+  /** The gate's policy of this turn (set by the loop): tool_script judges its gated calls with it (H-34). */
+  policy?: () => GatePolicy;
+  /** What tool_script needs from the turn: script_store, side-call metering (H-33, H-41); absent = none. */
+  script?: ScriptSupport;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -20,6 +20,8 @@ import type { Route } from "../llm/types.ts";
 import { builtinTools, keyedTools } from "../tools/builtin.ts";
 import type { Tool } from "../tools/define.ts";
 import { delegateTool } from "../tools/delegate.ts";
+import { withScriptTool } from "../tools/tool-script.ts";
+import { runScript } from "../script/engine.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
 import { readPersona, systemPrompt } from "./prompt.ts";
 import { delegateTargets } from "./roster.ts";
@@ -46,6 +48,8 @@ export type AgentRuntime = {
   tools: Tool[];
   /** Why servers named in its `mcp:` list give it no tools (not configured): shown, never fatal. */
   mcpProblems: string[];
+  /** agent.yaml `script_calls`: `gated` lets its scripts call writing tools through the gate (H-34). */
+  scriptCalls: "off" | "gated";
   /** The ids it may delegate to (roster.ts); empty when it does not delegate. */
   delegates: string[];
   workspace: string;
@@ -117,12 +121,16 @@ export function buildCrew(
       escalation: esc?.ok ? esc.route : null,
       visionRoutes: chains.vision,
       audioRoutes: chains.audio,
-      tools: [
-        ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
-        ...(delegates.length > 0 ? [delegateTool(roster)] : []),
-        ...mcpTools.tools,
-      ],
+      tools: withScriptTool({
+        tools: [
+          ...[...builtinTools(), ...keyedTools(env)].filter((t) => !allowed || allowed.has(t.name)),
+          ...(delegates.length > 0 ? [delegateTool(roster)] : []),
+          ...mcpTools.tools,
+        ],
+        gated: p.script_calls === "gated", run: runScript,
+      }),
       mcpProblems: mcpTools.problems,
+      scriptCalls: p.script_calls,
       delegates,
       workspace: workspaces.get(id)!,
       personaFile,

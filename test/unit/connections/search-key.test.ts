@@ -74,10 +74,11 @@ describe("web_search is offered only with a key", () => {
   test("no key: no agent has web_search; a save adds it from the next turn, a removal takes it away", async () => {
     const f = await connectionsFixture({}, { default: {}, helper: { tools: ["file_read", WEB_SEARCH] } });
     expect(toolNames(f.deps)).not.toContain(WEB_SEARCH);
-    expect(toolNames(f.deps, "helper")).toEqual(["file_read"]);
+    // tool_script comes with any script-callable tool, whatever the allow-list says (H-27).
+    expect(toolNames(f.deps, "helper")).toEqual(["file_read", "tool_script"]);
     expect((await saveConnections(f.deps, { BRAVE_API_KEY: KEY })).ok).toBe(true);
     expect(toolNames(f.deps)).toContain(WEB_SEARCH);
-    expect(toolNames(f.deps, "helper")).toEqual(["file_read", WEB_SEARCH]);
+    expect(toolNames(f.deps, "helper")).toEqual(["file_read", WEB_SEARCH, "tool_script"]);
     expect(f.logs.join("\n")).not.toContain(KEY);
     expect((await saveConnections(f.deps, { BRAVE_API_KEY: null })).ok).toBe(true);
     expect(toolNames(f.deps)).not.toContain(WEB_SEARCH);
@@ -86,7 +87,7 @@ describe("web_search is offered only with a key", () => {
   test("an allow-list without web_search keeps it out even with a key", async () => {
     const f = await connectionsFixture({ BRAVE_API_KEY: KEY }, { default: {}, reader: { tools: ["file_read"] } });
     expect(toolNames(f.deps)).toContain(WEB_SEARCH);
-    expect(toolNames(f.deps, "reader")).toEqual(["file_read"]);
+    expect(toolNames(f.deps, "reader")).toEqual(["file_read", "tool_script"]);
   });
 
   test("the offered tool searches the endpoint the env names, with the saved key", async () => {

@@ -13,7 +13,8 @@ describe("kit discovery", () => {
     const reviewer = profiles.get("reviewer")!;
     expect(reviewer.description).toBe("Reviews code changes for bugs and unclear names.");
     expect(reviewer.tools).toEqual(["file_read", "file_search", "shell_run"]);
-    expect(crew.get("reviewer")!.tools.map((t) => t.name).sort()).toEqual(["file_read", "file_search", "shell_run"]);
+    expect(crew.get("reviewer")!.tools.map((t) => t.name).sort())
+      .toEqual(["file_read", "file_search", "shell_run", "tool_script"]);
     expect(crew.get("reviewer")!.system()).toContain("You are a careful code reviewer.");
     // The master is no kit member: it gets the kit's commands and skills, not the reviewer's persona.
     expect(crew.get("default")!.system()).not.toContain("careful code reviewer");

@@ -13,7 +13,6 @@ const profiles: Profiles = {
     schedules: [
       { id: "hourly", every: "1h", prompt: "Tóm tắt" },
       { id: "off", cron: "0 7 * * *", command: "ls", enabled: false },
-      { id: "script", every: "1h", script: "print(1)" },
     ],
     memory_consolidate: "0 3 * * *",
   },
@@ -56,7 +55,6 @@ describe("run now", () => {
     const h = harness({ profiles, at: "2030-01-01T03:00:00Z" });
     expect(h.sched.runNow("default/nope")).toEqual(refusal(404, T.unknownJob("default/nope")));
     expect(h.sched.runNow("default/off")).toEqual(refusal(409, T.disabledRow("default/off")));
-    expect(h.sched.runNow("default/script")).toEqual(refusal(409, T.notYet("default/script")));
     expect(h.sched.runNow("default/memory_consolidate")).toEqual(refusal(409, T.notYet("default/memory_consolidate")));
     createSchedule(h.store, { id: "chat-lost", agentId: "gone", every: "1h", prompt: "x" });
     expect(h.sched.runNow("gone/chat-lost")).toEqual(refusal(409, T.orphan("gone/chat-lost")));

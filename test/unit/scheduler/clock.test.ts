@@ -104,7 +104,7 @@ describe("scheduler tick", () => {
     }
   });
 
-  test("script and consolidate kinds are recorded skipped not_yet, never run", async () => {
+  test("consolidate is recorded skipped not_yet, never run; a script job runs (I-06)", async () => {
     const h = harness({
       profiles: {
         default: { schedules: [{ id: "s", every: "1h", script: "print(1)" }], memory_consolidate: "0 3 * * *" },
@@ -115,8 +115,8 @@ describe("scheduler tick", () => {
     h.sched.stop();
     h.clock.set("2030-01-01T20:00:05Z");
     await h.sched.tick();
-    expect(h.ran).toEqual([]);
-    expect(h.slots("default/s")).toEqual(["03:00 skipped/not_yet"]);
+    expect(h.ran).toEqual(["default/s"]);
+    expect(h.slots("default/s")).toEqual(["03:00 ran"]);
     expect(h.slots("default/memory_consolidate")).toEqual(["03:00 skipped/not_yet"]);
   });
 

@@ -44,7 +44,7 @@ describe("work mode", () => {
     expect(names(crew.get("coder")!.tools)).toContain("delegate");
     // The master is never a target (roster.ts): members hand work to each other, not back up.
     expect(crew.get("coder")!.delegates).toEqual(["helper", "narrow", "pinned"]);
-    expect(names(crew.get("narrow")!.tools)).toEqual(["file_read", "shell_run"]);
+    expect(names(crew.get("narrow")!.tools)).toEqual(["file_read", "shell_run", "tool_script"]);
     expect(names(crew.get("helper")!.tools)).not.toContain("delegate");
     expect(crew.get("helper")!.delegates).toEqual([]);
   });
