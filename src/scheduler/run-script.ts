@@ -6,6 +6,7 @@ import { addRunSpend, addStep, createRun, setRunStatus } from "../store/runs.ts"
 import { nowIso } from "../store/db.ts";
 import { closeStreak } from "../store/job-state.ts";
 import { jobNamespace } from "../store/script-store.ts";
+import { scriptBook } from "../turns/script-book.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { TS } from "../texts/vi-script-tool.ts";
 import { runToolScript, TOOL_SCRIPT, type ScriptOutcome, type ScriptRunner } from "../tools/tool-script.ts";
@@ -35,8 +36,7 @@ export async function runScriptJob(
     // ask, a question) stops the script, since nobody watches (I-06).
     policy: () => ({ autonomous: true, autoApprove: [] }),
     script: {
-      store,
-      namespace: jobNamespace(job.scheduleId),
+      book: scriptBook(store, agent.id, jobNamespace(job.scheduleId)),
       job: true,
       routes: agent.routes,
       record: (row) => void recordSideCall(store, { ...row, runId: r.id, agentId: agent.id }),

@@ -2,7 +2,6 @@
 // judged by the approval gate exactly as a direct call is, a call that needs a person stopping the script,
 // delegations under `<tool_script call id>:<n>` with their spend carried on the script's result.
 import { gate, type GatePolicy } from "../agent/gate.ts";
-import { loadValue } from "../store/script-store.ts";
 import type { ScriptHost } from "../script/types.ts";
 import { TS } from "../texts/vi-script-tool.ts";
 import { DELEGATE } from "./delegate.ts";
@@ -89,7 +88,7 @@ export function scriptHost(
     classify: (text, labels) => (++ordinal, llm.classify(text, labels, abort.signal)),
     summarise: (text, maxChars) => (++ordinal, llm.summarise(text, maxChars, abort.signal)),
     async load(key) {
-      const json = loadValue(support.store, ctx.agentId, support.namespace, key);
+      const json = support.book.load(key);
       return json === null ? undefined : JSON.parse(json);
     },
   };

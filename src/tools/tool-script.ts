@@ -3,7 +3,6 @@
 // only when it finished, in one transaction that re-measures the store's limits (H-42).
 import { z } from "zod";
 import type { ScriptRequest, ScriptResult } from "../script/types.ts";
-import { applyWrites } from "../store/script-store.ts";
 import { TS } from "../texts/vi-script-tool.ts";
 import { defineTool, type Tool, type ToolContext } from "./define.ts";
 import { scriptCallable, scriptHost, TOOL_SCRIPT } from "./script-host.ts";
@@ -85,7 +84,7 @@ export async function runToolScript(d: ScriptToolDeps, code: string, ctx: ToolCo
     const writes = result.stores.map((s) => ({
       key: s.key, valueJson: s.value == null ? null : JSON.stringify(s.value),
     }));
-    if (writes.length > 0) applyWrites(support.store, ctx.agentId, support.namespace, writes);
+    if (writes.length > 0) support.book.commit(writes);
   } catch (e) {
     return failed(result.printed, TS.storeFailed((e as Error).message));
   }

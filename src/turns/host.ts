@@ -16,7 +16,7 @@ import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { createSchedule } from "../store/schedules.ts";
 import { recordSideCall } from "../store/side-calls.ts";
-import { turnNamespace } from "../tools/script-support.ts";
+import { scriptBook, turnNamespace } from "./script-book.ts";
 import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
@@ -97,7 +97,8 @@ export class TurnHost implements CutTurnReader {
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
         schedules: { create: (s) => createSchedule(store, s) },
         vision: visionReader(agent.visionRoutes, sideRow, charge),
-        script: { store, namespace: turnNamespace(conv), job: false, routes: agent.routes, record: sideRow, charge } },
+        script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
+          record: sideRow, charge } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
       summarise: toolSummariser(agent.routes, sideRow, charge),

@@ -10,6 +10,7 @@ import { listSteps } from "../../../src/store/runs.ts";
 import { listKeys } from "../../../src/store/script-store.ts";
 import { defineTool, type Tool } from "../../../src/tools/define.ts";
 import { scriptTool } from "../../../src/tools/tool-script.ts";
+import { scriptBook } from "../../../src/turns/script-book.ts";
 import { job, jobHarness } from "../scheduler/harness.ts";
 import { context } from "./helpers.ts";
 
@@ -29,7 +30,7 @@ function setup(gated: boolean) {
   const ctx = context("/tmp", {
     callId: "call-1",
     policy: () => ({ autonomous: false, autoApprove: [] }),
-    script: { store, namespace: "conv:c1", job: false, routes: [], record: () => {}, charge: () => {} },
+    script: { book: scriptBook(store, "a1", "conv:c1"), job: false, routes: [], record: () => {}, charge: () => {} },
   });
   const tool = scriptTool({ tools, gated, run: runScript });
   return { store, exec: (code: string) => tool.execute({ code } as never, ctx) };

@@ -9,8 +9,8 @@ import { listKeys, loadValue } from "../../../src/store/script-store.ts";
 import { defineTool, type Tool, type ToolContext, type ToolExtra } from "../../../src/tools/define.ts";
 import { delegateTool, type Delegator } from "../../../src/tools/delegate.ts";
 import { scriptCallable } from "../../../src/tools/script-host.ts";
-import { turnNamespace } from "../../../src/tools/script-support.ts";
 import { scriptTool, type ScriptRunner } from "../../../src/tools/tool-script.ts";
+import { scriptBook, turnNamespace } from "../../../src/turns/script-book.ts";
 import { route } from "../agent/harness.ts";
 import { crewOf } from "../scheduler/clock-harness.ts";
 import { context } from "./helpers.ts";
@@ -39,7 +39,8 @@ function setup(opts: { gated?: boolean; autonomous?: boolean; run?: ScriptRunner
   const ctx = context("/tmp", {
     callId: "call-1",
     policy: () => ({ autonomous: !!opts.autonomous, autoApprove: [] }),
-    script: { store, namespace, job: false, routes: opts.routes ?? [], record: (r) => rows.push(r), charge: (c) => charges.push(c) },
+    script: { book: scriptBook(store, "a1", namespace), job: false, routes: opts.routes ?? [], record: (r) => rows.push(r),
+      charge: (c) => charges.push(c) },
     attach: (x) => void Object.assign(extra, x),
     ...opts.ctx,
   });
