@@ -55,7 +55,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     if (!ended) return;
     try {
       proc.stdin.write(JSON.stringify(m) + "\n");
-      proc.stdin.flush();
+      void Promise.resolve(proc.stdin.flush()).catch(() => undefined);
     } catch {
       // The child is gone; its stdout ending settles the run.
     }

@@ -1,7 +1,10 @@
 // runScript end to end with a real `__script` child: printing, tool/llm/load calls through the host, stores,
 // and errors that name the script's own line.
-import { describe, expect, test } from "bun:test";
+import { describe, expect, setDefaultTimeout, test } from "bun:test";
 import { fakeHost, run } from "./helpers.ts";
+
+// Each test starts a real child (about a second from source on a busy machine).
+setDefaultTimeout(30_000);
 
 describe("script engine", () => {
   test("prints values, calls tools, llm and load through the host, and collects stores", async () => {
