@@ -3,6 +3,7 @@
 // process group is killed and reaped before the result is returned, whatever happened.
 import { T_SCRIPT } from "../texts/vi-script.ts";
 import { childArgv } from "./spawn.ts";
+import { killTree, whenGone } from "./reap.ts";
 import { LineTooLong, readLines, type FromChild, type StopReason, type ToChild } from "./protocol.ts";
 import type { ScriptHost, ScriptLimits, ScriptRequest, ScriptResult } from "./types.ts";
 
@@ -34,13 +35,8 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     stderr: "ignore",
     detached: true,
   });
-  const kill = () => {
-    try {
-      process.kill(-proc.pid, "SIGKILL");
-    } catch {
-      // The group is already gone.
-    }
-  };
+  const killed = new Set<number>();
+  const kill = () => killTree(proc.pid).forEach((p) => killed.add(p));
   let printed = "";
   let lastLine: number | null = null;
   let calls = 0;
@@ -107,6 +103,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     req.signal.removeEventListener("abort", onAbort);
     kill();
     await proc.exited;
+    await whenGone([...killed]);
   }
 }
 
