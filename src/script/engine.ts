@@ -4,7 +4,7 @@
 import { T_SCRIPT } from "../texts/vi-script.ts";
 import { childArgv } from "./spawn.ts";
 import { killTree, whenGone } from "./reap.ts";
-import { LineTooLong, readLines, type FromChild, type StopReason, type ToChild } from "./protocol.ts";
+import { LineTooLong, parseFromChild, readLines, type FromChild, type StopReason, type ToChild } from "./protocol.ts";
 import type { ScriptHost, ScriptLimits, ScriptRequest, ScriptResult } from "./types.ts";
 
 export const DEFAULT_LIMITS: ScriptLimits = {
@@ -77,7 +77,8 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
   const read = async () => {
     for await (const line of readLines(proc.stdout, MAX_MESSAGE_CHARS)) {
       if (!ended) return;
-      const m = JSON.parse(line) as FromChild;
+      const m = parseFromChild(line);
+      if (!m) return stop(T_SCRIPT.broken(line.slice(0, 80)));
       if (m.t !== "ready") lastLine = ("line" in m ? m.line : null) ?? lastLine;
       if (m.t === "ready") {
         clearTimeout(timer);
