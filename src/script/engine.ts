@@ -65,6 +65,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
   const timeUp = () => stop(T_SCRIPT.time(Math.round(limits.wallMs / 1000)));
   let timer = setTimeout(() => stop(T_SCRIPT.notStarted), STARTUP_MS);
 
+  const inflight = new Set<Promise<void>>();
   const answer = async (m: Call) => {
     if (m.kind === "tool" || m.kind === "classify" || m.kind === "summarise") calls++;
     try {
@@ -85,9 +86,18 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
         timer = setTimeout(timeUp, limits.wallMs + 1000);
         const start = { code: req.code, tools: req.tools, memoryBytes: limits.memoryBytes };
         write({ t: "start", ...start, outputBytes: limits.outputBytes, deadlineMs: limits.wallMs });
-      } else if (m.t === "call") void answer(m);
+      } else if (m.t === "call") {
+        const call = answer(m);
+        inflight.add(call);
+        void call.finally(() => inflight.delete(call));
+      }
       else if (m.t === "print") printed += capped(printed, m.text, limits.outputBytes);
-      else return settle(done(m, printed, calls, limits));
+      else {
+        // A call the script started but never awaited still finishes before the result is returned, so
+        // the caller never sees a tool run after the script it belongs to has ended.
+        await Promise.allSettled([...inflight]);
+        return settle(done(m, printed, calls, limits));
+      }
     }
     const code = await proc.exited;
     const signal = proc.signalCode;

@@ -75,4 +75,18 @@ describe("script engine", () => {
     const r = await run(`print("${"x".repeat(2000)}")`, { limits: { codeBytes: 1000 } });
     expect(r).toEqual({ ok: false, printed: "", error: "Lỗi: mã script dài quá 1 KB; hãy viết ngắn hơn.", line: null, calls: 0 });
   });
+
+  test("a call the script never awaited has finished when the result comes back", async () => {
+    let finished = false;
+    const host = fakeHost({ callTool: async () => (await Bun.sleep(300), (finished = true), "done") });
+    const floating = await run('tools.file_read({ path: "a.md" });\nprint("left");', { host });
+    expect(floating).toMatchObject({ ok: true, printed: "left\n", calls: 1 });
+    expect(finished).toBe(true);
+  });
+
+  test("stores count against the memory limit", async () => {
+    const code = 'const big = "x".repeat(1 << 20);\nfor (let i = 0; ; i++) store("k" + i, big);';
+    const r = await run(code, { limits: { memoryBytes: 8 * 1024 * 1024 } });
+    expect(r).toMatchObject({ ok: false, line: 2, error: "Dừng ở dòng 2: script dùng quá 8 MB bộ nhớ nên bị dừng." });
+  });
 });
