@@ -31,7 +31,8 @@ describe("script engine", () => {
   });
 
   test("tool calls run concurrently with Promise.all and keep their order", async () => {
-    const code = 'const all = await Promise.all([1, 2, 3].map((n) => tools.web_search({ q: "q" + n })));\nprint(all.length);';
+    const code =
+      'const all = await Promise.all([1, 2, 3].map((n) => tools.web_search({ q: "q" + n })));\nprint(all.length);';
     const host = fakeHost();
     const r = await run(code, { host });
     expect(r).toMatchObject({ ok: true, printed: "3\n", calls: 3 });
@@ -40,7 +41,8 @@ describe("script engine", () => {
 
   test("a thrown error keeps its words and names the script line", async () => {
     const r = await run('print("before");\n\nthrow new Error("không đọc được a.md");');
-    expect(r).toEqual({ ok: false, printed: "before\n", error: "Lỗi ở dòng 3: không đọc được a.md", line: 3, calls: 0 });
+    const error = "Lỗi ở dòng 3: không đọc được a.md";
+    expect(r).toEqual({ ok: false, printed: "before\n", error, line: 3, calls: 0 });
   });
 
   test("engine errors carry their kind; syntax errors name their line", async () => {
@@ -61,19 +63,22 @@ describe("script engine", () => {
   });
 
   test("an unknown tool is an error the guest can catch; only the given names exist", async () => {
-    const r = await run('print(Object.keys(tools).join());\ntry { await tools.shell_run({}) } catch (e) { print(e.message) }');
-    expect(r).toMatchObject({ ok: true, printed: 'file_read,web_search\nkhông có công cụ "shell_run" trong script. Có: file_read, web_search.\n' });
+    const code = 'print(Object.keys(tools).join());\ntry { await tools.shell_run({}) } catch (e) { print(e.message) }';
+    const missing = 'không có công cụ "shell_run" trong script. Có: file_read, web_search.';
+    expect(await run(code)).toMatchObject({ ok: true, printed: `file_read,web_search\n${missing}\n` });
   });
 
   test("store refuses a value that is not JSON; waiting on nothing ends the run", async () => {
     expect(await run('print(1);\nstore("k", undefined);')).toMatchObject({ ok: false, line: 2 });
     const r = await run("await new Promise(() => {});");
-    expect(r).toMatchObject({ ok: false, error: "Lỗi: script chờ một Promise không bao giờ xong.", line: null });
+    const error = "Lỗi: script chờ một Promise không bao giờ xong.";
+    expect(r).toMatchObject({ ok: false, error, line: null });
   });
 
   test("code over the size cap is refused before anything starts", async () => {
     const r = await run(`print("${"x".repeat(2000)}")`, { limits: { codeBytes: 1000 } });
-    expect(r).toEqual({ ok: false, printed: "", error: "Lỗi: mã script dài quá 1 KB; hãy viết ngắn hơn.", line: null, calls: 0 });
+    const error = "Lỗi: mã script dài quá 1 KB; hãy viết ngắn hơn.";
+    expect(r).toEqual({ ok: false, printed: "", error, line: null, calls: 0 });
   });
 
   test("a call the script never awaited has finished when the result comes back", async () => {
@@ -87,6 +92,7 @@ describe("script engine", () => {
   test("stores count against the memory limit", async () => {
     const code = 'const big = "x".repeat(1 << 20);\nfor (let i = 0; ; i++) store("k" + i, big);';
     const r = await run(code, { limits: { memoryBytes: 8 * 1024 * 1024 } });
-    expect(r).toMatchObject({ ok: false, line: 2, error: "Dừng ở dòng 2: script dùng quá 8 MB bộ nhớ nên bị dừng." });
+    const error = "Dừng ở dòng 2: script dùng quá 8 MB bộ nhớ nên bị dừng.";
+    expect(r).toMatchObject({ ok: false, line: 2, error });
   });
 });
