@@ -67,8 +67,16 @@ async function run(
     printed += bytes;
     send({ t: "print", text, line: at });
   }).consume((f) => vm.setProp(host, "print", f));
-  vm.newFunction("store", (key, json) => {
-    stores.push({ key: vm.getString(key), json: vm.getString(json) });
+  let stored = 0;
+  vm.newFunction("store", (key, json, line) => {
+    const write = { key: vm.getString(key), json: vm.getString(json) };
+    // Kept outside the QuickJS heap, so counted against the same limit here.
+    stored += write.key.length + write.json.length;
+    if (stored > start.memoryBytes) {
+      stop = { reason: "memory", line: vm.getNumber(line) || null };
+      throw new Error("store limit");
+    }
+    stores.push(write);
   }).consume((f) => vm.setProp(host, "store", f));
 
   const setup = vm.unwrapResult(vm.evalCode(PRELUDE, "prelude.js"));

@@ -3,7 +3,8 @@
 // process group is killed and reaped before the result is returned, whatever happened.
 import { T_SCRIPT } from "../texts/vi-script.ts";
 import { childArgv } from "./spawn.ts";
-import { LineTooLong, readLines, type FromChild, type StopReason, type ToChild } from "./protocol.ts";
+import { killTree, whenGone } from "./reap.ts";
+import { LineTooLong, parseFromChild, readLines, type FromChild, type StopReason, type ToChild } from "./protocol.ts";
 import type { ScriptHost, ScriptLimits, ScriptRequest, ScriptResult } from "./types.ts";
 
 export const DEFAULT_LIMITS: ScriptLimits = {
@@ -34,13 +35,8 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     stderr: "ignore",
     detached: true,
   });
-  const kill = () => {
-    try {
-      process.kill(-proc.pid, "SIGKILL");
-    } catch {
-      // The group is already gone.
-    }
-  };
+  const killed = new Set<number>();
+  const kill = () => killTree(proc.pid).forEach((p) => killed.add(p));
   let printed = "";
   let lastLine: number | null = null;
   let calls = 0;
@@ -55,7 +51,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     if (!ended) return;
     try {
       proc.stdin.write(JSON.stringify(m) + "\n");
-      proc.stdin.flush();
+      void Promise.resolve(proc.stdin.flush()).catch(() => undefined);
     } catch {
       // The child is gone; its stdout ending settles the run.
     }
@@ -69,6 +65,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
   const timeUp = () => stop(T_SCRIPT.time(Math.round(limits.wallMs / 1000)));
   let timer = setTimeout(() => stop(T_SCRIPT.notStarted), STARTUP_MS);
 
+  const inflight = new Set<Promise<void>>();
   const answer = async (m: Call) => {
     if (m.kind === "tool" || m.kind === "classify" || m.kind === "summarise") calls++;
     try {
@@ -81,16 +78,26 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
   const read = async () => {
     for await (const line of readLines(proc.stdout, MAX_MESSAGE_CHARS)) {
       if (!ended) return;
-      const m = JSON.parse(line) as FromChild;
+      const m = parseFromChild(line);
+      if (!m) return stop(T_SCRIPT.broken(line.slice(0, 80)));
       if (m.t !== "ready") lastLine = ("line" in m ? m.line : null) ?? lastLine;
       if (m.t === "ready") {
         clearTimeout(timer);
         timer = setTimeout(timeUp, limits.wallMs + 1000);
         const start = { code: req.code, tools: req.tools, memoryBytes: limits.memoryBytes };
         write({ t: "start", ...start, outputBytes: limits.outputBytes, deadlineMs: limits.wallMs });
-      } else if (m.t === "call") void answer(m);
+      } else if (m.t === "call") {
+        const call = answer(m);
+        inflight.add(call);
+        void call.finally(() => inflight.delete(call));
+      }
       else if (m.t === "print") printed += capped(printed, m.text, limits.outputBytes);
-      else return settle(done(m, printed, calls, limits));
+      else {
+        // A call the script started but never awaited still finishes before the result is returned, so
+        // the caller never sees a tool run after the script it belongs to has ended.
+        await Promise.allSettled([...inflight]);
+        return settle(done(m, printed, calls, limits));
+      }
     }
     const code = await proc.exited;
     const signal = proc.signalCode;
@@ -107,6 +114,7 @@ export async function runScript(req: ScriptRequest): Promise<ScriptResult> {
     req.signal.removeEventListener("abort", onAbort);
     kill();
     await proc.exited;
+    await whenGone([...killed]);
   }
 }
 

@@ -50,7 +50,7 @@ export const PRELUDE = String.raw`(function (host, namesJson, textsJson) {
     let json;
     try { json = JSON.stringify(value); } catch (e) {}
     if (json === undefined) throw fail(texts.badStoreValue, where());
-    host.store(key, json);
+    host.store(key, json, where());
   };
   globalThis.print = (...values) => { host.print(values.map(text).join(" "), where()); };
 })`;

@@ -18,6 +18,26 @@ export type FromChild =
   | { t: "done"; ok: true; stores: { key: string; json: string }[] }
   | { t: "done"; ok: false; stop: StopReason | null; message: string; line: number | null };
 
+/** A child line as a message, or null when it is not one (the parent then ends the run). */
+export function parseFromChild(line: string): FromChild | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(line);
+  } catch {
+    return null;
+  }
+  if (!m || typeof m !== "object") return null;
+  const o = m as Record<string, unknown>;
+  if (o.t === "ready") return o as FromChild;
+  if (o.t === "print" && typeof o.text === "string") return o as FromChild;
+  if (o.t === "call" && typeof o.id === "number" && typeof o.json === "string" && typeof o.name === "string") {
+    return ["tool", "classify", "summarise", "load"].includes(o.kind as string) ? (o as FromChild) : null;
+  }
+  if (o.t === "done" && o.ok === true && Array.isArray(o.stores)) return o as FromChild;
+  if (o.t === "done" && o.ok === false && typeof o.message === "string") return o as FromChild;
+  return null;
+}
+
 /**
  * Yields the lines of a byte stream; a line longer than `maxChars` ends the reading with an error, so a child
  * cannot make the parent buffer without bound.

@@ -10,6 +10,9 @@ export const SCRIPT_SUBCOMMAND = "__script";
 /** What Bun itself maps before the script's heap (runtime, JIT, the QuickJS module): measured ~600 MB. */
 export const RUNTIME_ADDRESS_SPACE = 1024 * 1024 * 1024;
 
+/** CPU the child may spend before the script starts (from source, Bun transpiles it on a busy machine). */
+const STARTUP_CPU_SECONDS = 5;
+
 const root = join(import.meta.dir, "..", "..");
 
 /** A compiled executable runs its entry from Bun's embedded file system. */
@@ -45,11 +48,11 @@ export function childArgv(
 
 /**
  * sh sets the OS limits and execs the rest: the address space is the script's heap plus what the runtime maps,
- * the CPU time one second more than the wall clock (a backstop: the parent kills at the wall clock).
+ * the CPU time the wall clock plus start-up (a backstop: the parent kills at the wall clock).
  */
 export function limitArgv(memoryBytes: number, wallMs: number): string[] {
   const kb = Math.ceil((memoryBytes + RUNTIME_ADDRESS_SPACE) / 1024);
-  const cpuSeconds = Math.ceil(wallMs / 1000) + 1;
+  const cpuSeconds = Math.ceil(wallMs / 1000) + STARTUP_CPU_SECONDS;
   return ["/bin/sh", "-c", `ulimit -v ${kb} && ulimit -t ${cpuSeconds} && unset PWD && exec "$@"`, "sh"];
 }
 

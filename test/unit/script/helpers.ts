@@ -7,14 +7,17 @@ import type { ScriptHost, ScriptLimits, ScriptResult } from "../../../src/script
 
 export type Asked = { kind: string; name?: string; args: unknown };
 
-export function fakeHost(over: Partial<ScriptHost> = {}): ScriptHost & { asked: Asked[] } {
+export function fakeHost(over: { callTool?: ScriptHost["callTool"] } = {}): ScriptHost & { asked: Asked[] } {
   const asked: Asked[] = [];
   return {
     asked,
     callTool: over.callTool ?? (async (name, args) => (asked.push({ kind: "tool", name, args }), `${name} ok`)),
     classify: async (text, labels) => (asked.push({ kind: "classify", args: { text, labels } }), labels.at(-1)!),
-    summarise: async (text, maxChars) => (asked.push({ kind: "summarise", args: { text, maxChars } }), text.slice(0, maxChars)),
-    load: over.load ?? (async (key) => (asked.push({ kind: "load", args: key }), key === "seen" ? { n: 2 } : undefined)),
+    summarise: async (text, maxChars) => {
+      asked.push({ kind: "summarise", args: { text, maxChars } });
+      return text.slice(0, maxChars);
+    },
+    load: async (key) => (asked.push({ kind: "load", args: key }), key === "seen" ? { n: 2 } : undefined),
   };
 }
 
