@@ -29,7 +29,7 @@ describe("Manage → Công cụ", () => {
       const names = await researcher.locator(".tools-row").evaluateAll((els) => els.map((e) => e.getAttribute("data-tool")));
       // In the crew's declaration order; the keyed tool the allow-list names but the key does not give, last.
       expect(names).toEqual(["file_read", "file_list", "file_search", "file_write", "progress_note", "fetch_url",
-        "pdf_read", "image_read", "web_search"]);
+        "pdf_read", "image_read", "tool_script", "web_search"]);
       expect(await researcher.locator(".tools-allow code").first().innerText()).toBe("web_search");
       const search = researcher.locator('.tools-row[data-tool="web_search"]');
       expect(await search.getAttribute("class")).toContain("is-off");

@@ -65,7 +65,9 @@ describe("Manage → Công cụ", () => {
     expect(master).not.toContain('data-tool="tool_search"');
 
     const writer = part(html, 'data-agent="writer"', "</ul>\n</li>");
-    expect([...writer.matchAll(/data-tool="([^"]+)"/g)].map((m) => m[1])).toEqual(["file_read", "web_search"]);
+    const held = [...writer.matchAll(/data-tool="([^"]+)"/g)].map((m) => m[1]);
+    // tool_script comes with any script-callable tool (H-27).
+    expect(held).toEqual(["file_read", "tool_script", "web_search"]);
     expect(writer).toContain("<code>file_read</code>, <code>web_search</code>");
     expect(writer).toContain("<code>calendar</code>");
     expect(writer).toContain(T_TOOLS.scriptCalls.gated!);
