@@ -18,7 +18,8 @@ export const TConn = {
       "openai:gpt-4.1-mini,anthropic:claude-sonnet-4-5.",
     telegramToken: "Token của bot Telegram (lấy từ @BotFather).",
     telegramBase: "Địa chỉ API Telegram, chỉ đặt khi dùng máy chủ trung gian.",
-    searchKey: "Khoá Brave Search API cho công cụ tìm kiếm web. Chưa đặt thì agent không có công cụ này.",
+    searchKey: "Khoá Brave Search API cho công cụ tìm kiếm web. " +
+      "Chưa đặt thì agent không có công cụ này.",
     searchUrl: "Địa chỉ API tìm kiếm, chỉ đặt khi dùng máy chủ trung gian.",
     allowedHosts: "Tên máy được phép mở giao diện, cách nhau bởi dấu phẩy.",
     timezone: "Múi giờ của bạn, ví dụ Asia/Ho_Chi_Minh.",

@@ -15,7 +15,9 @@ export const T_CRON = {
   between: (from: string, to: string) => `từ ${from} đến ${to}`,
   at: (times: string) => `lúc ${times}`,
   everyDay: "mỗi ngày",
-  weekdays: ["Chủ nhật", "Thứ Hai", "Thứ Ba", "Thứ Tư", "Thứ Năm", "Thứ Sáu", "Thứ Bảy", "Chủ nhật"],
+  weekdays: [
+    "Chủ nhật", "Thứ Hai", "Thứ Ba", "Thứ Tư", "Thứ Năm", "Thứ Sáu", "Thứ Bảy", "Chủ nhật",
+  ],
   weekdayRange: (from: string, to: string) => `${from} đến ${to}`,
   monthDays: (days: string) => `ngày ${days}`,
   monthDayRange: (from: number, to: number) => `từ ngày ${from} đến ngày ${to}`,
@@ -70,7 +72,8 @@ export const T_JOBS_PAGE = {
   history: "Lịch sử chạy",
   noRuns: "Việc này chưa chạy lần nào.",
   started: "Đã bắt đầu chạy — xem ở Hoạt động.",
-  unknownJob: "Không có việc định kỳ này nữa: có thể nó vừa bị xoá hoặc hồ sơ agent vừa đổi. "
+  unknownJob: "Không có việc định kỳ này nữa: " +
+    "có thể nó vừa bị xoá hoặc hồ sơ agent vừa đổi. "
     + "Tải lại trang để xem danh sách mới.",
   badForm: "Biểu mẫu thiếu mã việc; tải lại trang rồi thử lại.",
   noScheduler: "Bộ lập lịch chưa được bật trong server này.",

@@ -3,14 +3,16 @@
 export const T_SCRIPT = {
   failed: (line: number | null, message: string) =>
     line === null ? `Lỗi: ${message}` : `Lỗi ở dòng ${line}: ${message}`,
-  stopped: (line: number | null, why: string) => (line === null ? `Dừng: ${why}` : `Dừng ở dòng ${line}: ${why}`),
+  stopped: (line: number | null, why: string) =>
+    (line === null ? `Dừng: ${why}` : `Dừng ở dòng ${line}: ${why}`),
   time: (seconds: number) => `script chạy quá ${seconds} giây nên bị dừng.`,
   memory: (mb: number) => `script dùng quá ${mb} MB bộ nhớ nên bị dừng.`,
   output: (kb: number) => `print đã in quá ${kb} KB; phần sau đó bị cắt và script bị dừng.`,
   aborted: "lượt chạy đã bị huỷ.",
   notStarted: "tiến trình chạy script không khởi động được.",
   killed: (signal: string) =>
-    `tiến trình chạy script bị hệ điều hành dừng (tín hiệu ${signal}), thường do vượt giới hạn.`,
+    `tiến trình chạy script bị hệ điều hành dừng (tín hiệu ${signal}), ` +
+    "thường do vượt giới hạn.",
   exited: (code: number) => `tiến trình chạy script kết thúc bất thường (mã thoát ${code}).`,
   broken: (why: string) => `kênh liên lạc với tiến trình chạy script bị hỏng (${why}).`,
   tooBig: (kb: number) => `mã script dài quá ${kb} KB; hãy viết ngắn hơn.`,

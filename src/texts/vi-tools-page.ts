@@ -1,7 +1,8 @@
 // Vietnamese strings of Manage → Công cụ (views/manage/tools.ts): where a tool comes from, whether it is
 // declared or deferred, its approval rule in words, and the agent's allow-list and script setting.
 export const T_TOOLS = {
-  intro: "Mọi công cụ của từng agent: nguồn, cách khai cho model và khi nào nó hỏi bạn trước khi chạy.",
+  intro: "Mọi công cụ của từng agent: nguồn, cách khai cho model " +
+    "và khi nào nó hỏi bạn trước khi chạy.",
   autonomous: "Tự chủ: công cụ “hỏi trước” chạy luôn, trừ những công cụ luôn hỏi.",
   allowList: "Danh sách tools:",
   allowAll: "mọi công cụ có sẵn (không có danh sách tools)",
@@ -28,6 +29,7 @@ export const T_TOOLS = {
     readOnly: "Chỉ đọc (bạn ghi trong read_only): không hỏi",
   } as Record<string, string>,
   refuses: "Có trường hợp bị từ chối cứng, duyệt cũng không chạy",
-  hint: "Máy chủ tự nhận chỉ đọc — điều này không quyết định gì; ghi vào read_only nếu bạn tin nó",
+  hint: "Máy chủ tự nhận chỉ đọc — điều này không quyết định gì; " +
+    "ghi vào read_only nếu bạn tin nó",
   mcpReplay: "Không chạy lại sau khi máy chủ crew khởi động lại",
 };
