@@ -22,7 +22,7 @@ export type CatalogueRow = {
   restart?: boolean;
 };
 
-export const TELEGRAM_API_BASE_DEFAULT = "https://api.telegram.org";
+export const TELEGRAM_BASE_URL_DEFAULT = "https://api.telegram.org";
 
 // Routes come first: without one nothing answers, and a newcomer needs no other row to start.
 export const CATALOGUE: CatalogueRow[] = [
@@ -46,8 +46,8 @@ export const CATALOGUE: CatalogueRow[] = [
   ]),
   { name: "TELEGRAM_BOT_TOKEN", group: "channels", kind: "secret", desc: "telegramToken", check: { kind: "telegram" } },
   {
-    name: "TELEGRAM_API_BASE", group: "channels", kind: "url", desc: "telegramBase",
-    default: TELEGRAM_API_BASE_DEFAULT,
+    name: "TELEGRAM_BASE_URL", group: "channels", kind: "url", desc: "telegramBase",
+    default: TELEGRAM_BASE_URL_DEFAULT,
   },
   // Brave Search was chosen for web_search: one GET with one header, a free tier.
   { name: SEARCH_KEY, group: "search", kind: "secret", desc: "searchKey", check: { kind: "search" } },

@@ -6,7 +6,7 @@
 import { T } from "../texts/vi.ts";
 import type { CheckResult } from "../models/connections.ts";
 import { braveHits, braveRequest, SEARCH_KEY, searchEndpoint } from "../tools/brave-search.ts";
-import { TELEGRAM_API_BASE_DEFAULT, type CatalogueRow, type LiveCheck } from "./catalogue.ts";
+import { TELEGRAM_BASE_URL_DEFAULT, type CatalogueRow, type LiveCheck } from "./catalogue.ts";
 
 export type { CheckResult };
 type Env = Record<string, string | undefined>;
@@ -45,7 +45,7 @@ function modelsRequest(
 }
 
 function telegramRequest(env: Env, token: string): Request {
-  const base = (env.TELEGRAM_API_BASE?.trim() || TELEGRAM_API_BASE_DEFAULT).replace(/\/+$/, "");
+  const base = (env.TELEGRAM_BASE_URL?.trim() || TELEGRAM_BASE_URL_DEFAULT).replace(/\/+$/, "");
   return { url: `${base}/bot${token}/getMe`, headers: {} };
 }
 

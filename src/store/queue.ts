@@ -25,7 +25,8 @@ export type EnqueueResult =
   /** The request_id was already used: nothing stored, here is where it went (B-08). */
   | { status: "duplicate"; match: RequestMatch };
 
-export function enqueue(store: Store, input: NewQueued): EnqueueResult {
+/** `also` runs inside the same transaction once the message is queued (Telegram's handled update id). */
+export function enqueue(store: Store, input: NewQueued, also?: () => void): EnqueueResult {
   return store.tx((): EnqueueResult => {
     if (input.requestId) {
       const match = findRequest(store, input.conversationId, input.requestId);
@@ -39,6 +40,7 @@ export function enqueue(store: Store, input: NewQueued): EnqueueResult {
        VALUES ($conversationId, $kind, $text, $source, $requestId, $at) RETURNING ${COLUMNS}`,
       { ...input, requestId: input.requestId ?? null, at: nowIso() },
     );
+    also?.();
     return { status: "queued", item: item!, position: waiting + 1 };
   });
 }

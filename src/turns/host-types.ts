@@ -28,3 +28,11 @@ export type StartOptions = {
    * never leaves a stored message without the run that answers it. */
   record?: () => void;
 };
+
+/** A reader that follows the turns of its sources which the host starts itself (a queue drain, a
+ * continuation after a decision): the Telegram bot reads them to the chat like the turns it starts. */
+export type Follower = {
+  reader: Exclude<Reader, "host">;
+  reads(source: string): boolean;
+  take(turn: ActiveTurn): void;
+};

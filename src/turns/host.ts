@@ -17,21 +17,23 @@ import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/ru
 import { createSchedule } from "../store/schedules.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
+import { settledWithin } from "./settle.ts";
 import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
-import type { ActiveTurn, StartOptions } from "./host-types.ts";
+import type { ActiveTurn, Follower, StartOptions } from "./host-types.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { Titler } from "./title.ts";
 import { TurnWatch } from "./watch.ts";
 
-export type { ActiveTurn, Reader, StartOptions } from "./host-types.ts";
+export type { ActiveTurn, Follower, Reader, StartOptions } from "./host-types.ts";
 type HostDeps = { store: Store; crew: () => Crew; hub: ActivityHub; log: (line: string) => void };
 
 export class TurnHost implements CutTurnReader {
   private active = new Map<string, ActiveTurn>();
+  private followers: Follower[] = [];
   private draining = true;
   private goingDown = false;
   private readonly titler: Titler;
@@ -46,6 +48,8 @@ export class TurnHost implements CutTurnReader {
 
   /** The agent as the crew holds it now (its kit commands, for a send). */
   agent = (agentId: string): AgentRuntime | undefined => this.deps.crew().get(agentId);
+
+  follow = (f: Follower): void => void this.followers.push(f);
 
   running = (conversationId: string): ActiveTurn | undefined => this.active.get(conversationId);
 
@@ -80,8 +84,8 @@ export class TurnHost implements CutTurnReader {
     const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
     hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
-    const sideRow = (row: LedgerRow) =>
-      recordSideCall(store, { ...row, conversationId, runId: run.id, agentId: agent.id });
+    const ids = { conversationId, runId: run.id, agentId: agent.id };
+    const sideRow = (row: LedgerRow) => recordSideCall(store, { ...row, ...ids });
     const team = turnDelegation(conv, agent, this.delegator);
     const done = runTurn({
       store: turnStore,
@@ -89,10 +93,7 @@ export class TurnHost implements CutTurnReader {
       escalation: agent.escalation,
       ...team.input,
       system: agent.system(undefined, conv.skills),
-      emit: (e) => {
-        watch.publish(e);
-        hub.event(run.id, conversationId, e);
-      },
+      emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
         schedules: { create: (s) => createSchedule(store, s) },
@@ -106,9 +107,11 @@ export class TurnHost implements CutTurnReader {
       resume: opts.resume,
       hooks: agent.hooks(conversationId, this.deps.log),
     }).finally(() => this.finished(conversationId, active));
-    const reader = opts.reader ?? "host";
+    const follower = opts.reader ? undefined : this.followers.find((f) => f.reads(opts.source));
+    const reader = opts.reader ?? follower?.reader ?? "host";
     const active: ActiveTurn = { conversationId, runId: run.id, source: opts.source, reader, watch, abort, done };
     this.active.set(conversationId, active);
+    follower?.take(active);
     return active;
   }
 
@@ -155,10 +158,7 @@ export class TurnHost implements CutTurnReader {
     this.goingDown = true;
     const turns = [...this.active.values()];
     for (const a of turns) a.abort.abort("shutdown");
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const grace = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled(turns.map((a) => a.done)), grace]);
-    clearTimeout(timer);
+    await settledWithin(turns.map((a) => a.done), graceMs);
   }
 
   private finished(conversationId: string, a: ActiveTurn): void {

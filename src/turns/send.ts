@@ -11,7 +11,11 @@ import { touchConversation } from "../store/conversations.ts";
 import { T } from "../texts/vi.ts";
 import type { ActiveTurn, Reader, TurnHost } from "./host.ts";
 
-export type SendInput = { conversationId: string; text: string; source: string; requestId?: string; reader?: Reader };
+export type SendInput = {
+  conversationId: string; text: string; source: string; requestId?: string; reader?: Reader;
+  /** A write that commits with the accepted message, queued or answered (Telegram's handled update id). */
+  mark?: () => void;
+};
 
 export type SendOutcome =
   | { kind: "started"; turn: ActiveTurn }
@@ -41,7 +45,7 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
     const kind = steer ? "steer" : "follow_up";
     const r = enqueue(store, {
       conversationId: conv.id, kind, text: body, source: input.source, requestId: input.requestId,
-    });
+    }, input.mark);
     if (r.status === "full") return { kind: "rejected", status: 429, detail: T.queueFull };
     if (r.status === "duplicate") return replay(host, conv.id, r.match);
     return { kind: "queued", itemId: r.item.id, queueKind: r.item.kind, position: r.position };
@@ -53,6 +57,7 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
     const message = { conversationId: conv.id, role: "user" as const, content: body, source: input.source };
     appendMessage(store, { ...message, requestId: input.requestId });
     touchConversation(store, conv.id);
+    input.mark?.();
   };
   const turn = host.start(conv.id, { source: input.source, afterSeq, reader: input.reader, record });
   return { kind: "started", turn };

@@ -48,9 +48,9 @@ describe("live checks", () => {
   });
 
   test("the Telegram token asks getMe and answers with the bot's name, not the token", async () => {
-    const ok = await runCheck(row("TELEGRAM_BOT_TOKEN"), { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_API_BASE: base });
+    const ok = await runCheck(row("TELEGRAM_BOT_TOKEN"), { TELEGRAM_BOT_TOKEN: TOKEN, TELEGRAM_BASE_URL: base });
     expect(ok).toEqual({ ok: true, detail: expect.stringContaining("@my_crew_bot") });
-    const bad = await runCheck(row("TELEGRAM_BOT_TOKEN"), { TELEGRAM_BOT_TOKEN: "999:wrong-token", TELEGRAM_API_BASE: base });
+    const bad = await runCheck(row("TELEGRAM_BOT_TOKEN"), { TELEGRAM_BOT_TOKEN: "999:wrong-token", TELEGRAM_BASE_URL: base });
     expect(bad.ok).toBe(false);
     expect(bad.detail).not.toContain("wrong-token");
   });
