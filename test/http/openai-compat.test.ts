@@ -5,10 +5,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import OpenAI from "openai";
 import { createApp } from "../../src/server/app.ts";
 import { listen } from "../../src/server/listen.ts";
+import { sweepExpired } from "../../src/turns/expiry.ts";
 import { TO } from "../../src/texts/vi-openai.ts";
 import { T } from "../../src/texts/vi.ts";
 import { testApp } from "../helpers/app.ts";
-import { gate } from "../helpers/wait.ts";
+import { gate, until } from "../helpers/wait.ts";
 
 const TOKEN = "openai-door-token-0123456789";
 const t = await testApp();
@@ -136,6 +137,34 @@ describe("POST /v1/chat/completions with the official client", () => {
     expect((await decided).status).toBe(200);
     expect(content).toStartWith("file_write: ");
     expect(content).not.toContain(T.noticeApproval);
+  });
+
+  test("an approval nobody answers: at its deadline it expires and the turn's rest is the answer", async () => {
+    const asked = nextApproval();
+    const reply = say('/tool file_write {"path":"door3.txt","content":"3"}', { user: "late" });
+    const approvalId = await asked;
+    // The expiry sweep, as its 20 s tick would run it once the conversation's TTL (at most 12 h) has passed.
+    expect(sweepExpired(t.store, t.runtime.host, new Date(Date.now() + 13 * 3_600_000))).toBe(1);
+    expect((await reply).choices[0]!.message.content).toStartWith("file_write: ");
+    const row = t.store.db.query("SELECT status FROM approvals WHERE id = ?").get(approvalId);
+    expect(row).toEqual({ status: "expired" });
+  });
+
+  test("a client that hangs up mid-stream stops only its own wait: the turn runs on and is stored", async () => {
+    const id = (await say("mở", { user: "hangup" }).withResponse()).response.headers.get(HEADER)!;
+    await t.json(`/api/conversations/${id}`, "PATCH", { autonomous: true });
+    const g = gate(t.runtime.crew().get("default")!.workspace);
+    const content = `/tool shell_run ${JSON.stringify({ command: g.command })}`;
+    const stream = await client.chat.completions.create({
+      model: "my-crew", user: "hangup", stream: true, messages: [{ role: "user", content }],
+    });
+    expect(await g.started()).toBe(true);
+    stream.controller.abort();
+    g.open();
+    await until(() => t.runtime.host.running(id), (r) => !r);
+    const said = t.store.db.query("SELECT content FROM messages WHERE conversation_id = ? AND role = 'assistant'")
+      .all(id).map((r) => (r as { content: string }).content);
+    expect(said.at(-1)).toStartWith("shell_run: ");
   });
 
   test("a busy conversation queues the message: the queued notice is the answer", async () => {
