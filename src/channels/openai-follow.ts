@@ -61,6 +61,8 @@ export function followRun(
   };
   const unlisten = d.hub.listen((s) => {
     if (s.type === "event" && s.run_id === run.runId) onEvent(s.event);
+    // Continued after a decision: a slow tool may stay silent past the deadline, yet nobody waits now.
+    else if (s.type === "run" && s.id === run.runId && s.status === "running") clearTimeout(timer);
     else if (s.type === "conversation" && s.conversation_id === run.conversationId) {
       if (!getConversation(d.store, run.conversationId)) finish({ kind: "gone" });
     }

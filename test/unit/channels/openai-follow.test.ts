@@ -68,6 +68,17 @@ describe("followRun", () => {
     expect(await question.read()).toEqual([{ type: "end", end: { kind: "unanswered", question: true } }]);
   });
 
+  test("answered at the last moment: the continued run is followed however long its tool stays silent", async () => {
+    const s = setup(0);
+    s.emit(ask(new Date(Date.now() - 1000)));
+    s.hub.run({ id: "r1", status: "running", conversation_id: s.conv.id });
+    // Timers fire in deadline order: the follower's 0 ms one, had it not been cleared, fires before this.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    s.emit({ type: "tool_result", id: "c1", name: "shell_run", status: "done", output: "ok" });
+    s.emit({ type: "done", run_id: "r1", text: "" });
+    expect(await s.read()).toEqual([{ type: "end", end: { kind: "done" } }]);
+  });
+
   test("the conversation deleted while its run waits ends the follower; a mere change does not", async () => {
     const s = setup();
     s.emit(ask(new Date(Date.now() + HOUR)));
