@@ -47,16 +47,18 @@ export function modelNames(crew: Crew): string[] {
 
 /** Sends the text through the inbound gate; a started turn is handed back to follow. */
 export async function openAiTurn(d: OpenAiTurnDeps, req: OpenAiTurnRequest): Promise<OpenAiTurn> {
-  let started: { turn: ActiveTurn; events: AsyncIterable<Followed> } | null = null;
-  // Called before the turn's first await: listening starts before any of its text is written.
-  const onStarted = (turn: ActiveTurn) => {
-    started = { turn, events: followRun({ hub: d.hub, store: d.store }, turn, req.signal) };
-  };
+  type Started = { turn: ActiveTurn; events: AsyncIterable<Followed> };
+  let onStarted: (turn: ActiveTurn) => void = () => {};
+  // The gate calls it right after the send, before the turn's first await: listening starts before
+  // any of its text is written.
+  const started = new Promise<Started>((resolve) => {
+    onStarted = (turn) => resolve({ turn, events: followRun({ hub: d.hub, store: d.store }, turn, req.signal) });
+  });
   const channel = req.user ? `${OPENAI_SOURCE}:${req.user}` : OPENAI_SOURCE;
   const { agentId, text, conversationId } = req;
   const reply = inbound(d, { text, agentId, channel, conversationId, source: OPENAI_SOURCE, onStarted });
-  // Nothing to wait for when a turn started: the follower has all of it.
-  const first = started as { turn: ActiveTurn; events: AsyncIterable<Followed> } | null;
+  // A started turn is not waited for here: the follower has all of it, pauses included.
+  const first = await Promise.race([started, reply.then(() => null)]);
   if (first) {
     reply.catch(() => {});
     const { conversationId: id, runId } = first.turn;
