@@ -13,7 +13,7 @@ import { send } from "../turns/send.ts";
 
 export type InboundRequest = {
   text: string; agentId?: string; channel: string; conversationId?: string; source: string;
-  /** Called at once, before any await, when the message started a turn (the OpenAI door follows it). */
+  /** Called right after the send when the message started a turn (the OpenAI door follows it from there). */
   onStarted?: (turn: ActiveTurn) => void;
 };
 

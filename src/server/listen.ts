@@ -4,8 +4,8 @@ import { StartupError } from "../cli/log.ts";
 import { T } from "../texts/vi.ts";
 import { MAX_REQUEST_BYTES } from "./body-cap.ts";
 
-/** The request and who sent it (the client's address decides whether the LAN login applies). */
-/** `keepOpen` lifts the idle timeout for this one request (a long wait that sends nothing meanwhile). */
+/** The request and who sent it (the client's address decides whether the LAN login applies);
+ * `keepOpen` lifts the idle timeout for this one request (a long wait that sends nothing meanwhile). */
 export type ClientEnv = { ip: string | null; keepOpen?: () => void };
 type Handler = (req: Request, env: ClientEnv) => Response | Promise<Response>;
 
