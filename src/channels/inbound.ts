@@ -8,11 +8,13 @@ import { countQueued } from "../store/queue.ts";
 import { FIRST_RUN } from "../texts/vi-first-run.ts";
 import { T } from "../texts/vi.ts";
 import type { Crew } from "../turns/crew.ts";
-import type { TurnHost } from "../turns/host.ts";
+import type { ActiveTurn, TurnHost } from "../turns/host.ts";
 import { send } from "../turns/send.ts";
 
 export type InboundRequest = {
   text: string; agentId?: string; channel: string; conversationId?: string; source: string;
+  /** Called right after the send when the message started a turn (the OpenAI door follows it from there). */
+  onStarted?: (turn: ActiveTurn) => void;
 };
 
 export type InboundReply = {
@@ -44,6 +46,7 @@ export async function inbound(
   if (out.kind !== "started") {
     return { ok: true, reply: { ...base, text: T.inboundQueued, status: "queued", steps: 0, queued: true } };
   }
+  req.onStarted?.(out.turn);
   const result = await out.turn.done;
   const pendingQuestion = result.status === "approval_required" && d.host.waitingKind(target.id) === "question";
   const notice =

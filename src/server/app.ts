@@ -11,6 +11,8 @@ import { agentRoutes } from "./routes/agents.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
+import { openAiChatRoutes } from "./routes/openai-chat.ts";
+import { openAiModelRoutes } from "./routes/openai-models.ts";
 import { jobRoutes } from "./routes/jobs.ts";
 import { turnRoutes } from "./routes/turns.ts";
 import { firstRunRoutes } from "./routes/first-run.ts";
@@ -54,6 +56,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/conversations", turnRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
+  app.route("/v1", openAiChatRoutes(deps));
+  app.route("/v1", openAiModelRoutes(deps));
   app.route("/api/activity/runs", exportRoutes(deps));
   app.route("/api/activity", activityRoutes(deps));
   app.route("/api/stats", statsRoutes(deps));

@@ -4,6 +4,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { T } from "../texts/vi.ts";
 import { MAX_BODY_BYTES } from "./body.ts";
+import { OPENAI_PATH, openAiError } from "./openai-error.ts";
 
 /** The ceiling Bun enforces for every request, above every route's own limit. */
 export const MAX_REQUEST_BYTES = 2 * MAX_BODY_BYTES;
@@ -41,5 +42,6 @@ async function limit(c: Context, next: () => Promise<void>, max: number): Promis
 }
 
 function tooLarge(c: Context, limit: number): Response {
-  return c.json({ detail: T.tooLargeLimit(Math.round(limit / 1024)) }, 413);
+  const detail = T.tooLargeLimit(Math.round(limit / 1024));
+  return OPENAI_PATH.test(c.req.path) ? openAiError(c, 413, detail) : c.json({ detail }, 413);
 }

@@ -14,8 +14,8 @@ import { sameSecret } from "./secret.ts";
 export type LanAuth = { password: string | null; pairingCode: string };
 
 export const SESSION_COOKIE = "my_crew_session";
-// /api/inbound answers to its own token check (inbound-auth.ts), never to a session.
-const OPEN = /^\/(assets\/|api\/health$|api\/inbound$|login$)/;
+// /api/inbound and the OpenAI door (/v1/…) answer to their own token check (inbound-auth.ts), never to a session.
+const OPEN = /^\/(assets\/|api\/health$|api\/inbound$|login$|v1(\/|$))/;
 
 export function lanAuth(auth: LanAuth, d: AuthDeps): MiddlewareHandler {
   return async (c, next) => {

@@ -4,8 +4,9 @@ import { StartupError } from "../cli/log.ts";
 import { T } from "../texts/vi.ts";
 import { MAX_REQUEST_BYTES } from "./body-cap.ts";
 
-/** The request and who sent it (the client's address decides whether the LAN login applies). */
-export type ClientEnv = { ip: string | null };
+/** The request and who sent it (the client's address decides whether the LAN login applies);
+ * `keepOpen` lifts the idle timeout for this one request (a long wait that sends nothing meanwhile). */
+export type ClientEnv = { ip: string | null; keepOpen?: () => void };
 type Handler = (req: Request, env: ClientEnv) => Response | Promise<Response>;
 
 export function listen(host: string, port: number) {
@@ -18,7 +19,8 @@ export function listen(host: string, port: number) {
       port,
       idleTimeout: 120,
       maxRequestBodySize: MAX_REQUEST_BYTES,
-      fetch: (req, srv) => handler(req, { ip: srv.requestIP(req)?.address ?? null }),
+      fetch: (req, srv) =>
+        handler(req, { ip: srv.requestIP(req)?.address ?? null, keepOpen: () => srv.timeout(req, 0) }),
     });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
