@@ -41,7 +41,9 @@ export function saveInInbox(workspace: string, name: string, body: Uint8Array, n
  */
 export function plainName(raw: string, fallback: string): string {
   const last = raw.split(/[\\/]/).pop() ?? "";
-  let name = last.normalize("NFKD").replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+|[.-]+$/g, "");
+  // Accents dropped (d-stroke has no decomposition), so an accented name stays readable.
+  const folded = last.normalize("NFKD").replace(/\p{M}+/gu, "").replace(/\u0111/g, "d").replace(/\u0110/g, "D");
+  let name = folded.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^[.-]+|[.-]+$/g, "");
   const ext = /\.[A-Za-z0-9]{1,8}$/.exec(name)?.[0] ?? "";
   if (name === ext) name = "";
   if (name.length > NAME_MAX) name = `${name.slice(0, NAME_MAX - ext.length)}${ext}`;
