@@ -56,6 +56,8 @@ async function deliver(deps: DeliveryDeps, jobId: string, conversationId: string
   try {
     const found = jobRunFacts(deps.store, deps.crew(), conversationId, runId);
     if (!found.ok) return (deps.log(`job ${jobId}: ${found.why}, not delivered`), false);
+    // Cut by a shutdown: the run stays open and is resumed, then delivered, at the next boot (C-18).
+    if (found.facts.status === "running") return false;
     const plan = jobDelivery(found.facts);
     if (plan.kind === "nothing") return (deps.log(`job ${jobId}: nothing to report, not delivered`), false);
     const channel = deps.jobChannel?.() ?? null;

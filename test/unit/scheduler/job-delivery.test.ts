@@ -86,6 +86,16 @@ describe("a prompt job's delivery", () => {
     expect(h.logs).toContain(`job default/brief: delivered=false conv=${out.conversationId} status=done`);
   });
 
+  test("a turn cut by a shutdown is not delivered: its run resumes at the next boot", async () => {
+    const r = recorder();
+    const h = jobHarness({}, null, () => r.channel);
+    await h.rt.host.goDown(0);
+    const out = await runJob(h.deps, prompt("Báo cáo."));
+    expect(out.status).toBe("running");
+    expect(r.got).toEqual([]);
+    expect(h.logs).toContain(`job default/brief: delivered=false conv=${out.conversationId} status=running`);
+  });
+
   test("a conversation of an agent the runtime does not know is logged and not sent", async () => {
     const r = recorder();
     const h = jobHarness({}, null, () => r.channel);
