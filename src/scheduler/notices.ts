@@ -31,7 +31,7 @@ export function recoveryText(job: Job, speaker: string | null, count: number): s
 }
 
 /** Who speaks, for the `[Name]` prefix (I-32): a member's display name; null for the master. */
-export function speakerOf(job: Job, nameOf: (agentId: string) => string | undefined): string | null {
+export function speakerOf(job: Pick<Job, "agentId">, nameOf: (agentId: string) => string | undefined): string | null {
   return job.agentId === MASTER ? null : nameOf(job.agentId) ?? job.agentId;
 }
 
@@ -52,6 +52,7 @@ export function sinceAt(at: Date, timeZone: string): string {
   return TJ.sinceAt(`${get("hour")}:${get("minute")}`, `${get("day")}/${get("month")}`);
 }
 
-function prefixed(speaker: string | null, text: string): string {
+/** `[Name] text` for a member, the text alone for the master (I-32, L-65). */
+export function prefixed(speaker: string | null, text: string): string {
   return speaker ? `[${speaker}] ${text}` : text;
 }

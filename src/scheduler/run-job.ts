@@ -10,7 +10,7 @@ import { runScript } from "../script/engine.ts";
 import { runCommand } from "./run-command.ts";
 import { runPrompt } from "./run-prompt.ts";
 import { runScriptJob } from "./run-script.ts";
-import type { Job, JobOutcome } from "./types.ts";
+import type { Job, JobChannel, JobOutcome } from "./types.ts";
 
 export type RunJobDeps = {
   store: Store;
@@ -24,6 +24,9 @@ export type RunJobDeps = {
   commandLimitSeconds?: number;
   /** Runs a script job's script; the QuickJS engine unless a test hands another. */
   runScript?: ScriptRunner;
+  /** The owner's chat for prompt jobs' answers, asked at each delivery (the bot is rebuilt in place);
+   * absent or null: no channel, every run logs `delivered=false`. */
+  jobChannel?: () => JobChannel | null;
 };
 
 /**

@@ -42,6 +42,15 @@ export type Channel = {
   send(text: string, signal: AbortSignal): Promise<void>;
 };
 
+/**
+ * Where a prompt job's answer goes (L-64): the owner's chat. `deliver` sends the messages in order and
+ * resolves true once all were sent, false (or rejects) otherwise; `key` names this delivery so a resumed
+ * send never repeats a message. A failed delivery is logged, not retried (L-69).
+ */
+export type JobChannel = {
+  deliver(messages: { text: string; workspace: string }[], key: string): Promise<boolean>;
+};
+
 /** The scheduler's clock, injectable so tests move time by hand. */
 export type Clock = { now(): Date };
 

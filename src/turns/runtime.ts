@@ -12,7 +12,7 @@ import { Scheduler } from "../scheduler/clock.ts";
 import { JobTurns } from "../scheduler/job-turns.ts";
 import { runJob } from "../scheduler/run-job.ts";
 import { Streaks } from "../scheduler/streaks.ts";
-import type { Clock, Job } from "../scheduler/types.ts";
+import type { Clock, Job, JobChannel } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import { buildCrew, type Crew } from "./crew.ts";
 import { TurnHost } from "./host.ts";
@@ -53,6 +53,8 @@ export function buildRuntime(o: {
   resolveSettings?: () => Settings;
   /** The scheduler's clock; tests move it by hand. */
   clock?: Clock;
+  /** Where prompt jobs' answers go (the Telegram bot's chat); absent: nowhere (L-64). */
+  jobChannel?: () => JobChannel | null;
 }): Runtime {
   const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
     buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken, mcp);
@@ -97,7 +99,7 @@ export function buildRuntime(o: {
 
 /** The clock with its runners (run-job.ts) and failure streaks (streaks.ts); no channel until Telegram. */
 function buildScheduler(
-  o: { store: Store; settings: Settings; log: (line: string) => void; clock?: Clock },
+  o: Pick<Parameters<typeof buildRuntime>[0], "store" | "settings" | "log" | "clock" | "jobChannel">,
   crew: () => Crew,
   hub: ActivityHub,
   host: TurnHost,
@@ -106,7 +108,7 @@ function buildScheduler(
   const timezone = () => o.settings.timezone;
   const base = { store: o.store, hub, log: o.log, clock: o.clock };
   const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel: () => null, timezone });
-  const runDeps = { ...base, host, crew, signal: going.signal };
+  const runDeps = { ...base, host, crew, signal: going.signal, jobChannel: o.jobChannel };
   const run = (job: Job) => runJob(runDeps, job);
   const count = streaks.countOutcome;
   const scheduler = new Scheduler({ ...base, crew, timezone, run, count, telling: streaks.telling });
@@ -114,5 +116,8 @@ function buildScheduler(
     scheduler.stop();
     going.abort("shutdown");
   };
-  return { scheduler, jobTurns: new JobTurns(runDeps), stopJobs };
+  // The job turns the host continues itself (after an approval) are delivered too (L-67).
+  const jobTurns = new JobTurns(runDeps);
+  host.follow(jobTurns);
+  return { scheduler, jobTurns, stopJobs };
 }
