@@ -15,7 +15,8 @@ async function start(home: string, env: Record<string, string> = {}) {
     const json = body === undefined ? undefined : JSON.stringify(body);
     return fetch(`${r.url}${path}`, { method, headers: { "content-type": "application/json" }, body: json });
   };
-  return { r, call, json: async (path: string, method?: string, body?: unknown) => (await call(path, method, body)).json() };
+  const json = async (path: string, method?: string, body?: unknown) => (await call(path, method, body)).json();
+  return { r, call, json };
 }
 
 describe("a fork killed mid-transaction", () => {
@@ -24,7 +25,9 @@ describe("a fork killed mid-transaction", () => {
     const a = await start(home, { MY_CREW_CRASH_AT: "fork-tx" });
     try {
       const conv = (await a.json("/api/conversations", "POST", {})).id as string;
-      for (const text of ["một", "hai"]) await collect(await a.call(`/api/conversations/${conv}/messages`, "POST", { text }));
+      for (const text of ["một", "hai"]) {
+        await collect(await a.call(`/api/conversations/${conv}/messages`, "POST", { text }));
+      }
       const detail = await a.json(`/api/conversations/${conv}`);
       const cut = detail.messages.filter((m: { role: string }) => m.role === "user")[1].id as number;
       await a.call(`/api/conversations/${conv}/fork`, "POST", { before_message_id: cut }).catch(() => null);

@@ -15,7 +15,9 @@ import { conversation, memStore } from "../store/helpers.ts";
 
 const DEFAULTS: AgentDefaults = { costCapUsd: 3, autonomous: true, approvalTtlSeconds: 120 };
 const defaults = () => DEFAULTS;
-const paid = { provider: "openai", model: "gpt", costUsd: 0.5, inputTokens: 10, outputTokens: 20, cachedTokens: 3, reasoningTokens: 4 };
+const paid = {
+  provider: "p", model: "gpt", costUsd: 0.5, inputTokens: 10, outputTokens: 20, cachedTokens: 3, reasoningTokens: 4,
+};
 const call = (id: string, name = "shell_run") => ({ id, name, arguments: "{}" });
 
 /** Appends each message to `id` in order; returns the stored rows. */
@@ -135,7 +137,8 @@ describe("fork", () => {
       { role: "user", content: "hai" },
     ]);
     // The closing insert fails after the branch was created and the history copied into it.
-    store.db.run(`CREATE TEMP TRIGGER fail_close BEFORE INSERT ON messages WHEN NEW.role = 'tool' AND NEW.conversation_id <> '${o.id}'
+    store.db.run(`CREATE TEMP TRIGGER fail_close BEFORE INSERT ON messages
+      WHEN NEW.role = 'tool' AND NEW.conversation_id <> '${o.id}'
       BEGIN SELECT RAISE(ABORT, 'injected failure'); END`);
     const before = all(store, "SELECT count(*) AS n FROM messages");
     expect(() => fork(store, o.id, rows[2]!.id, defaults)).toThrow("injected failure");
