@@ -10,6 +10,7 @@ import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
 import { delegateLinks } from "./delegate-links.ts";
 import { headerData } from "./header-data.ts";
+import { isDelegated } from "../turns/delegation.ts";
 import { toolMeta } from "./tool-meta.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
@@ -30,6 +31,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
       agentName: agent?.name ?? conversation.agentId,
       liveRunId: active?.runId,
       liveText: active?.watch.text,
+      forkable: !isDelegated(conversation),
     },
     pending: listPending(d.store, id)[0] ?? null,
     queued: listQueue(d.store, id),

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { getConversation, listConversations } from "../../src/store/conversations.ts";
 import { openChild } from "../../src/store/delegations.ts";
-import { listMessages } from "../../src/store/messages.ts";
+import { appendMessage, listMessages } from "../../src/store/messages.ts";
 import { TFork } from "../../src/texts/vi-fork.ts";
 import { testApp } from "../helpers/app.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
@@ -11,8 +11,10 @@ import { gate, until } from "../helpers/wait.ts";
 
 describe("POST /api/conversations/{id}/fork", async () => {
   const t = await testApp();
-  const newConv = async (body: object = {}) => (await (await t.json("/api/conversations", "POST", body)).json()).id as string;
-  const send = async (id: string, text: string) => collect(await t.json(`/api/conversations/${id}/messages`, "POST", { text }));
+  const newConv = async (body: object = {}) =>
+    (await (await t.json("/api/conversations", "POST", body)).json()).id as string;
+  const send = async (id: string, text: string) =>
+    collect(await t.json(`/api/conversations/${id}/messages`, "POST", { text }));
   const userIds = (id: string) => listMessages(t.store, id).filter((m) => m.role === "user").map((m) => m.id);
   const forkAt = (id: string, body: unknown) => t.json(`/api/conversations/${id}/fork`, "POST", body);
   const count = () => listConversations(t.store, { includeChildren: true, limit: 1000 }).length;
@@ -37,7 +39,7 @@ describe("POST /api/conversations/{id}/fork", async () => {
     expect(listMessages(t.store, id)).toEqual(before);
   });
 
-  test("refusals: 422 with a sentence for an answer, another conversation's message or a child; 404; bad body", async () => {
+  test("refusals: 422 with a sentence (an answer, a foreign message, a child), 404, a bad body", async () => {
     const id = await newConv();
     await send(id, "một");
     const other = await newConv();
@@ -86,6 +88,24 @@ describe("POST /api/conversations/{id}/fork", async () => {
     await collect(running, isEnd);
     await until(() => t.runtime.host.running(id), (r) => r === undefined);
     expect(listMessages(t.store, id).at(-1)?.role).toBe("assistant");
+  });
+
+  test("pages: a button under each user message, none in a child; the header names the origin", async () => {
+    const id = await newConv();
+    for (const role of ["user", "assistant", "user"] as const) {
+      appendMessage(t.store, { conversationId: id, role, content: "chữ" });
+    }
+    const branch = await (await forkAt(id, { before_message_id: userIds(id)[1] })).json();
+    const origin = await (await t.request(`/c/${id}`)).text();
+    expect(origin.match(/class="btn btn-small msg-fork"/g)).toHaveLength(2);
+    expect(origin).not.toContain('id="fork-line"');
+    // Untitled (no turn ran, so no model title either): named generically, still linked.
+    const page = await (await t.request(`/c/${branch.id}`)).text();
+    expect(page).toMatch(new RegExp(`${TFork.forkedFrom} <a href="/c/${id}"[^>]*>${TFork.originGeneric}</a>`));
+    await t.json(`/api/conversations/${id}`, "PATCH", { title: "Đã đặt tên" });
+    expect(await (await t.request(`/c/${branch.id}`)).text()).toMatch(/hx-push-url="true">Đã đặt tên<\/a>/);
+    const child = openChild(t.store, { parentId: id, callId: "call_9", task: "việc con", agentId: "default" });
+    expect(await (await t.request(`/c/${child.id}`)).text()).not.toContain("msg-fork");
   });
 
   test("deleting the origin keeps the branch; the branch's forked_from becomes null (K-12)", async () => {
