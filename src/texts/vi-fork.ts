@@ -4,8 +4,12 @@ export const TFork = {
   /** Appended once to a branch's title, never stacked over repeated forks (M-17). */
   suffix: "(nhánh)",
   notAMessage: "Tin nhắn này không có trong cuộc trò chuyện; tải lại trang rồi thử lại.",
-  notUser: "Chỉ rẽ nhánh được tại một tin nhắn của bạn, không phải tại câu trả lời hay kết quả công cụ.",
-  childRefused: "Không rẽ nhánh được cuộc trò chuyện do agent khác giao việc; hãy rẽ nhánh từ cuộc trò chuyện gốc.",
+  notUser:
+    "Chỉ rẽ nhánh được tại một tin nhắn của bạn, " +
+    "không phải tại câu trả lời hay kết quả công cụ.",
+  childRefused:
+    "Không rẽ nhánh được cuộc trò chuyện do agent khác giao việc; " +
+    "hãy rẽ nhánh từ cuộc trò chuyện gốc.",
   forkedFrom: "Rẽ nhánh từ",
   originGeneric: "cuộc trò chuyện gốc",
   editAndResend: "Sửa và gửi lại từ đây",

@@ -18,6 +18,9 @@ export type AgentDefaults = { costCapUsd: number; autonomous: boolean; approvalT
 
 export type Forked = { kind: "forked"; conversation: Conversation; copied: number; closed: number };
 
+/** The `source` of the results a fork wrote itself: the chat shows those calls as not run (status `forked`). */
+export const FORK_SOURCE = "fork";
+
 /** The longest title a branch gets, suffix included (the rename limit). */
 const TITLE_MAX = 200;
 
@@ -72,7 +75,7 @@ export function branchTitle(originTitle: string): string {
 function closeCopiedCalls(store: Store, branchId: string): number {
   const open = unansweredCalls(toChat(listMessages(store, branchId)));
   for (const { call } of open) {
-    const result = { content: CUT.forked, toolCallId: call.id, name: call.name };
+    const result = { content: CUT.forked, toolCallId: call.id, name: call.name, source: FORK_SOURCE };
     appendMessage(store, { conversationId: branchId, role: "tool", ...result });
   }
   return open.length;

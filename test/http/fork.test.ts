@@ -5,6 +5,8 @@ import { getConversation, listConversations } from "../../src/store/conversation
 import { openChild } from "../../src/store/delegations.ts";
 import { appendMessage, listMessages } from "../../src/store/messages.ts";
 import { TFork } from "../../src/texts/vi-fork.ts";
+import { TTool } from "../../src/texts/vi-tools.ts";
+import { T } from "../../src/texts/vi.ts";
 import { testApp } from "../helpers/app.ts";
 import { collect, isEnd } from "../helpers/sse.ts";
 import { gate, until } from "../helpers/wait.ts";
@@ -106,6 +108,22 @@ describe("POST /api/conversations/{id}/fork", async () => {
     expect(await (await t.request(`/c/${branch.id}`)).text()).toMatch(/hx-push-url="true">Đã đặt tên<\/a>/);
     const child = openChild(t.store, { parentId: id, callId: "call_9", task: "việc con", agentId: "default" });
     expect(await (await t.request(`/c/${child.id}`)).text()).not.toContain("msg-fork");
+  });
+
+  test("the branch's page shows a call the fork closed as not run here, in the person's words", async () => {
+    const id = await newConv();
+    const calls = [{ id: "A", name: "shell_run", arguments: "{}" }, { id: "B", name: "file_write", arguments: "{}" }];
+    appendMessage(t.store, { conversationId: id, role: "user", content: "làm hai việc" });
+    appendMessage(t.store, { conversationId: id, role: "assistant", content: "", toolCalls: calls });
+    appendMessage(t.store, { conversationId: id, role: "tool", content: "xong A", toolCallId: "A", name: "shell_run" });
+    appendMessage(t.store, { conversationId: id, role: "user", content: "tiếp" });
+    const branch = await (await forkAt(id, { before_message_id: userIds(id)[1] })).json();
+    expect(branch.closed_calls).toBe(1);
+    const page = await (await t.request(`/c/${branch.id}`)).text();
+    expect(page).toMatch(/<details class="tool-card st-forked" id="tc-B"/);
+    expect(page).toContain(TTool.note.forked);
+    expect(page).toContain(T.toolStatus.forked);
+    expect(page).toMatch(/<details class="tool-card st-done" id="tc-A"/);
   });
 
   test("deleting the origin keeps the branch; the branch's forked_from becomes null (K-12)", async () => {
