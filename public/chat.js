@@ -55,6 +55,11 @@ document.addEventListener("alpine:init", () => {
     rid: null,
     init() {
       this.text = store.get("drafts", {})[s.conv] ?? "";
+      // A branch just made from a message opens with that text, ready to edit (M-33, public/fork.js).
+      if (window.focusComposerOf === s.conv) {
+        window.focusComposerOf = null;
+        this.$nextTick(() => this.$refs.input.focus());
+      }
       window.addEventListener("chat-state", (this.onState = (e) => (this.locked = !!e.detail.locked)));
       window.addEventListener("conversation-patched", (e) => {
         const c = e.detail;

@@ -13,6 +13,7 @@ window.T = Object.freeze({
   notStoppedHere: "Lượt đang chạy ở nơi khác nên chưa dừng được từ đây.",
   newBelow: "↓ mới",
   sendFailed: "Chưa gửi được. Tin nhắn vẫn nằm trong ô soạn; bấm Gửi để thử lại.",
+  forkFailed: "Chưa rẽ nhánh được; kiểm tra kết nối rồi thử lại.",
   justNow: "vừa xong",
   expired: "đã hết hạn",
   /** The approval countdown, e.g. "còn 9:58". */

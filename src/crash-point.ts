@@ -13,7 +13,8 @@ export type CrashPoint =
   | "queue-tx" // inside the queue-to-history transaction, before it commits
   | "decision-tx" // inside the approval-decision transaction, before it commits
   | "decision-committed" // a decision committed, its turn not yet continued
-  | "resume-start"; // a cut run reopened as resumed, its turn not yet running
+  | "resume-start" // a cut run reopened as resumed, its turn not yet running
+  | "fork-tx"; // inside the fork transaction: branch created, history copied, open calls closed
 
 const [armed, nth] = parse(process.env.MY_CREW_CRASH_AT);
 let hits = 0;

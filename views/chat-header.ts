@@ -6,6 +6,7 @@ import type { HeaderData } from "../src/models/crew.ts";
 import { T } from "../src/texts/vi.ts";
 import { headerActions } from "./conv-actions.ts";
 import { crewPill, skillToggles } from "./crew-card.ts";
+import { forkLine } from "./fork.ts";
 import { money } from "./format.ts";
 
 export const CAP_STEP_USD = 1;
@@ -19,6 +20,7 @@ export function chatHeader(c: Conversation, h: HeaderData) {
     ${crewPill(h.crew)}
     ${headerActions(c)}
   </div>
+  ${forkLine(h.origin)}
 </header>`;
 }
 

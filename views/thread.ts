@@ -6,6 +6,7 @@ import { html, raw } from "hono/html";
 import type { Message } from "../src/models/messages.ts";
 import type { Run } from "../src/models/runs.ts";
 import { T } from "../src/texts/vi.ts";
+import { forkButton } from "./fork.ts";
 import { toolCard, type ToolCardData } from "./tool-card.ts";
 
 type Html = ReturnType<typeof html>;
@@ -20,6 +21,8 @@ export type ThreadData = {
   liveText?: string;
   /** Per call id: the tool's summary, duration and cost for its card (absent: the card shows less). */
   toolMeta?: Map<string, ToolMeta>;
+  /** User messages offer edit-and-resend (M-31): not in a delegated child. */
+  forkable?: boolean;
 };
 export type ToolMeta = Pick<ToolCardData, "summary" | "durationMs" | "costUsd">;
 
@@ -42,7 +45,7 @@ export function threadBody(d: ThreadData): Html[] {
   return out;
 }
 
-type TurnViewData = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta">;
+type TurnViewData = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta" | "forkable">;
 
 export function turnHtml(r: Run, messages: Message[], d: TurnViewData, extra: Html | string = "") {
   const body = messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null);
@@ -58,7 +61,7 @@ export function messagesHtml(messages: Message[], d: TurnViewData, open: string 
   const results = new Map(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId ?? "", m]));
   const out: Html[] = [];
   for (const m of messages) {
-    if (m.role === "user") out.push(userBubble(m.content, `m-${m.id}`));
+    if (m.role === "user") out.push(userBubble(m.content, `m-${m.id}`, d.forkable ? forkButton(m.id) : ""));
     if (m.role !== "assistant") continue;
     if (m.content.trim()) out.push(assistantBubble(m.content, `m-${m.id}`));
     const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : [];
@@ -72,9 +75,9 @@ export function messagesHtml(messages: Message[], d: TurnViewData, open: string 
   return out;
 }
 
-export function userBubble(text: string, id?: string) {
+export function userBubble(text: string, id?: string, below: Html | string = "") {
   const attr = id ? raw(` id="${id}"`) : "";
-  return html`<div class="msg user"${attr}><div class="bubble" hx-ignore x-ignore>${text}</div></div>`;
+  return html`<div class="msg user"${attr}><div class="bubble" hx-ignore x-ignore>${text}</div>${below}</div>`;
 }
 
 export function assistantBubble(text: string, id?: string) {

@@ -1,6 +1,6 @@
 // What a tool card shows of a call's arguments and result: JSON pretty-printed, long text capped, the
 // shell's "exit code / stdout / stderr" shape in the person's words, and for a call that never ran
-// (denied, expired, cut) a sentence instead of the English result written for the model.
+// (denied, expired, cut, closed by a fork) a sentence instead of the English result written for the model.
 import { html } from "hono/html";
 import { TTool } from "../src/texts/vi-tools.ts";
 
@@ -10,7 +10,7 @@ export const ARGS_CAP = 4_000;
 export const OUTPUT_CAP = 8_000;
 
 /** Statuses whose stored result only tells the model what happened: the person gets TTool.note. */
-const NOTE_ONLY = new Set(["denied", "expired", "interrupted"]);
+const NOTE_ONLY = new Set(["denied", "expired", "interrupted", "forked"]);
 
 export function argsBlock(raw: string): Html {
   return html`<div class="tc-label">${TTool.args}</div><pre class="tc-full">${capped(pretty(raw), ARGS_CAP)}</pre>`;

@@ -21,6 +21,10 @@ export const CUT = {
     "Check the current state before repeating it; never assume it did nothing.",
   /** The call waited for a decision (or was refused one) when its turn was cut. */
   neverRan: "Not run: the turn was cut while this call waited for a decision. Call it again if it is still needed.",
+  /** A fork copied the call without its result (K-10): closed in the branch, never run there. */
+  forked:
+    "Not run here: this conversation was forked from another one before this call had a result, and a fork " +
+    "never runs a copied call. It may or may not have run in the original; check the current state first.",
 } as const;
 
 const WHY: Record<CutReason, string> = {

@@ -19,6 +19,7 @@ const SCRIPTS: Piece[] = [
   { own: "nav.js" },
   { own: "cards.js" },
   { own: "chat.js" },
+  { own: "fork.js" },
   { own: "manage.js" },
   { own: "build-check.js" },
   { vendor: "alpinejs/dist/cdn.min.js" },

@@ -7,7 +7,10 @@ export type CrewMember = { id: string; name: string; description: string; mode: 
 /** One skill of the conversation's agent: `always` ones are on regardless of `enabled`. */
 export type SkillToggle = { name: string; description: string; always: boolean; enabled: boolean };
 
-export type HeaderData = { crew: CrewMember[]; skills: SkillToggle[] };
+/** A branch's origin (M-17): `title` null when the header names it generically. */
+export type ForkOrigin = { id: string; title: string | null };
+
+export type HeaderData = { crew: CrewMember[]; skills: SkillToggle[]; origin?: ForkOrigin | null };
 
 /** The child conversation a `delegate` step opened, by the step's tool call id (F-11): a run card links it. */
 export type DelegateLinks = Record<string, { conversationId: string; agentName: string }>;

@@ -10,6 +10,7 @@ import { activityRoutes } from "./routes/activity.ts";
 import { agentRoutes } from "./routes/agents.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
+import { forkRoutes } from "./routes/fork.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
 import { openAiChatRoutes } from "./routes/openai-chat.ts";
 import { openAiModelRoutes } from "./routes/openai-models.ts";
@@ -54,6 +55,7 @@ export function createApp(deps: AppDeps): Hono {
   app.get("/api/health", (c) => c.json({ ok: true, version: VERSION }));
   app.route("/api/conversations", conversationRoutes(deps));
   app.route("/api/conversations", turnRoutes(deps));
+  app.route("/api/conversations", forkRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
   app.route("/v1", openAiChatRoutes(deps));

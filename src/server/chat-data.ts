@@ -10,6 +10,8 @@ import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
 import { delegateLinks } from "./delegate-links.ts";
 import { headerData } from "./header-data.ts";
+import { isDelegated } from "../turns/delegation.ts";
+import { FORK_SOURCE } from "../turns/fork.ts";
 import { toolMeta } from "./tool-meta.ts";
 
 export function chatData(d: AppDeps, id: string): ChatData | null {
@@ -30,6 +32,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
       agentName: agent?.name ?? conversation.agentId,
       liveRunId: active?.runId,
       liveText: active?.watch.text,
+      forkable: !isDelegated(conversation),
     },
     pending: listPending(d.store, id)[0] ?? null,
     queued: listQueue(d.store, id),
@@ -61,13 +64,16 @@ export function messagesOf(d: AppDeps, run: Run): Message[] {
   return listMessages(d.store, id, from).filter((m) => next === undefined || m.seq <= next);
 }
 
-/** How each tool call of the conversation ended, from its run step (done, denied, refused…). */
+/** How each tool call of the conversation ended, from its run step (done, denied, refused…); a call a fork
+ * closed has no run step and is `forked` (docs/fork.md). */
 export function toolStatuses(d: AppDeps, conversationId: string): Map<string, string> {
   const rows = all<{ id: string; status: string }>(
     d.store,
     `SELECT s.tool_call_id AS id, s.status FROM run_steps s JOIN runs r ON r.id = s.run_id
-     WHERE r.conversation_id = $conversationId AND s.type = 'tool' AND s.tool_call_id IS NOT NULL`,
-    { conversationId },
+     WHERE r.conversation_id = $conversationId AND s.type = 'tool' AND s.tool_call_id IS NOT NULL
+     UNION ALL SELECT tool_call_id, 'forked' FROM messages
+     WHERE conversation_id = $conversationId AND role = 'tool' AND source = $fork`,
+    { conversationId, fork: FORK_SOURCE },
   );
   return new Map(rows.map((r) => [r.id, r.status]));
 }

@@ -1,12 +1,21 @@
-// The crew card's members and the options card's skill toggles of one conversation (F-20, F-24), read
+// The crew card's members, the options card's skill toggles and a branch's origin (F-20, F-24, M-17), read
 // from the running crew and the store in one place for every render of #chat-header.
 import type { Conversation } from "../models/conversations.ts";
-import type { CrewMember, HeaderData, SkillToggle } from "../models/crew.ts";
+import type { CrewMember, ForkOrigin, HeaderData, SkillToggle } from "../models/crew.ts";
+import { getConversation } from "../store/conversations.ts";
 import { runningAgentIds } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
 
 export function headerData(d: AppDeps, c: Conversation): HeaderData {
-  return { crew: crewMembers(d), skills: skillToggles(d, c) };
+  return { crew: crewMembers(d), skills: skillToggles(d, c), origin: forkOrigin(c, d) };
+}
+
+/** Where a branch was forked from (M-17): named by its title when it is one of the listed conversations. */
+function forkOrigin(c: Conversation, d: AppDeps): ForkOrigin | null {
+  const origin = c.forkedFrom ? getConversation(d.store, c.forkedFrom) : null;
+  if (!origin) return null;
+  const listed = origin.agentId === MASTER && origin.parentId === null && origin.title !== "";
+  return { id: origin.id, title: listed ? origin.title : null };
 }
 
 /** The master first, then the members by name (GET /api/agents's order for the master). */

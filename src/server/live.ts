@@ -19,6 +19,7 @@ import { activityData, chatData, messagesOf, toolStatuses } from "./chat-data.ts
 import { toolMeta } from "./tool-meta.ts";
 import type { AppDeps } from "./deps.ts";
 import { headerData } from "./header-data.ts";
+import { isDelegated } from "../turns/delegation.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
 
 /** Token-level events other than text change nothing shown. */
@@ -67,7 +68,8 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
     const messages = messagesOf(d, run);
     const tools = d.crew().get(conv.agentId)?.tools ?? [];
     const meta = toolMeta(d.store, convId, messages, tools);
-    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId, toolMeta: meta };
+    const forkable = !isDelegated(conv);
+    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId, toolMeta: meta, forkable };
     const body = liveTurn(run, messages, ctx, textOf(run.id));
     if (known.has(run.id)) return partial(`#turn-${run.id}`, "outerHTML", body);
     known.add(run.id);

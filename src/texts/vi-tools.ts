@@ -17,6 +17,9 @@ export const TTool = {
       "Lệnh gọi bị ngắt (lượt bị dừng, máy chủ tắt hoặc cuộc trò chuyện bị xoá); có " +
       "thể nó chưa chạy xong.",
     refused: "Bị chặn: lệnh gọi này không được chạy, kể cả khi bạn cho phép. Lý do:",
+    forked:
+      "Không chạy ở nhánh này: lúc rẽ nhánh lệnh gọi chưa có kết quả. " +
+      "Ở cuộc trò chuyện gốc có thể nó đã chạy.",
     error: "Lệnh gọi gặp lỗi:",
   } as Record<string, string>,
   args: "Tham số",

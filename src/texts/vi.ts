@@ -88,6 +88,7 @@ export const T = {
     refused: "bị chặn",
     expired: "hết hạn",
     interrupted: "bị ngắt",
+    forked: "không chạy ở nhánh",
     waiting: "chờ bạn duyệt",
   } as Record<string, string>,
   approvalTitle: (tool: string) => `Agent muốn chạy ${tool}`,

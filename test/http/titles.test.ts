@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { getConversation } from "../../src/store/conversations.ts";
+import { getConversation, touchConversation } from "../../src/store/conversations.ts";
 import { all } from "../../src/store/db.ts";
-import { cleanTitle } from "../../src/turns/title.ts";
+import { appendMessage } from "../../src/store/messages.ts";
+import { cleanTitle, titleConversation } from "../../src/turns/title.ts";
 import { testApp } from "../helpers/app.ts";
 import { collect } from "../helpers/sse.ts";
 // The title call runs in the background after the turn: the tests poll the store for it.
@@ -40,6 +41,23 @@ describe("conversation titles (K-06)", async () => {
     await send(named, "ba");
     expect(getConversation(t.store, named)!.title).toBe("Tên của tôi");
     expect(rows(named)).toEqual([]);
+  });
+
+  test("a title that lands after a newer conversation changed does not move it up the list (K-05)", async () => {
+    const older = await newConv();
+    for (const role of ["user", "assistant"] as const) appendMessage(t.store, { conversationId: older, role, content: "Đà Lạt" });
+    touchConversation(t.store, older, "2026-01-01T00:00:00.000Z");
+    const newer = await newConv({ title: "Mới hơn" });
+    touchConversation(t.store, newer, "2026-01-02T00:00:00.000Z");
+    const order = async () => (await (await t.request("/api/conversations")).json()).conversations.map((c: { id: string }) => c.id);
+    const before = await order();
+    expect(before.indexOf(newer)).toBeLessThan(before.indexOf(older));
+    const routes = t.runtime.crew().get("default")!.routes;
+    const deps = { store: t.store, log: () => {}, changed: () => {} };
+    await titleConversation(deps, routes, older, "run-title-order");
+    expect(getConversation(t.store, older)!.title).toBe("Đà Lạt");
+    expect(getConversation(t.store, older)!.updatedAt).toBe("2026-01-01T00:00:00.000Z");
+    expect(await order()).toEqual(before);
   });
 
   test("a model's title is cleaned: one line, no quotes or full stop, cut at a word", () => {
