@@ -10,6 +10,7 @@ import { T } from "../texts/vi.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { ActiveTurn, TurnHost } from "../turns/host.ts";
 import { send } from "../turns/send.ts";
+import { summarisePrevious } from "../turns/summary.ts";
 
 export type InboundRequest = {
   text: string; agentId?: string; channel: string; conversationId?: string; source: string;
@@ -26,7 +27,9 @@ export type InboundReply = {
   queued: boolean;
 };
 
-export type InboundDeps = { store: Store; host: TurnHost; crew: () => Crew; timezone: string; now?: () => Date };
+export type InboundDeps = {
+  store: Store; host: TurnHost; crew: () => Crew; timezone: string; now?: () => Date; log?: (line: string) => void;
+};
 
 export async function inbound(
   d: InboundDeps,
@@ -40,6 +43,8 @@ export async function inbound(
   // Without a model route the turn could only fail: refuse before anything is stored.
   if (agent.routes.length === 0) return { ok: false, status: 503, detail: FIRST_RUN.inboundNoRoute(agentId) };
   const target = conv ?? todays(d, req.channel, agentId, req.source);
+  // A new channel conversation opens with the previous one's summary in its first block (G-10).
+  await summarisePrevious(d, target);
   const out = send(d.host, d.store, { conversationId: target.id, text: req.text, source: req.source });
   const base = { conversation_id: target.id, agent_id: agentId };
   if (out.kind === "rejected") return { ok: false, status: out.status, detail: out.detail };

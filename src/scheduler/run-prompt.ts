@@ -21,9 +21,9 @@ export async function runPrompt(deps: RunJobDeps, job: Job, agent: AgentRuntime)
     costCapUsd: agent.costCapUsd,
     approvalTtlSeconds: job.approvalTtlSeconds ?? agent.approvalTtlSeconds,
   });
-  // The prompt commits with the run that answers it, as a sent message does (send.ts).
-  const record = () => {
-    appendMessage(store, { conversationId: conv.id, role: "user", content: job.body ?? "", source });
+  // The prompt commits with the run that answers it, as a sent message does (send.ts), with its block (G-05).
+  const record = (block: string) => {
+    appendMessage(store, { conversationId: conv.id, role: "user", content: job.body ?? "", source, block });
     touchConversation(store, conv.id);
   };
   const turn = host.start(conv.id, { source, reader: "job", jobId: job.id, record });

@@ -8,6 +8,9 @@ import type { Conversation } from "../models/conversations.ts";
 
 export type { Conversation };
 
+/** The web's own conversations: each is opened by hand and follows on from none (G-10). */
+export const WEB_CHANNEL = "web";
+
 export type NewConversation = { agentId: string } & Partial<
   Pick<
     Conversation,
@@ -33,7 +36,7 @@ export function createConversation(store: Store, input: NewConversation): Conver
       id: input.id ?? newId(),
       agentId: input.agentId,
       title: input.title ?? "",
-      channel: input.channel ?? "web",
+      channel: input.channel ?? WEB_CHANNEL,
       source: input.source ?? "chat",
       parentId: input.parentId ?? null,
       forkedFrom: input.forkedFrom ?? null,
@@ -75,6 +78,21 @@ export function latestOnChannel(store: Store, channel: string, since: string, ag
        AND ($agentId IS NULL OR agent_id = $agentId) AND parent_id IS NULL
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     { channel, since, agentId: agentId ?? null },
+  );
+  return row ? toConversation(row) : null;
+}
+
+/** The conversation a channel had open before `conv` (same channel and agent, top level): whose summary it
+ * starts from (G-10). None for the web's, nor for a delegated child (it carries its root's channel). */
+export function previousOnChannel(store: Store, conv: Conversation): Conversation | null {
+  if (conv.channel === WEB_CHANNEL || conv.parentId !== null) return null;
+  const row = one<ConversationRow>(
+    store,
+    `SELECT ${COLUMNS} FROM conversations WHERE channel = $channel AND agent_id = $agentId AND parent_id IS NULL
+       AND id <> $id AND (created_at < $at OR (created_at = $at AND rowid < (SELECT rowid FROM conversations
+       WHERE id = $id)))
+     ORDER BY created_at DESC, rowid DESC LIMIT 1`,
+    { channel: conv.channel, agentId: conv.agentId, id: conv.id, at: conv.createdAt },
   );
   return row ? toConversation(row) : null;
 }

@@ -24,6 +24,8 @@ import { withScriptTool } from "../tools/tool-script.ts";
 import { runScript } from "../script/engine.ts";
 import type { ShellConfinement } from "../tools/sandbox.ts";
 import { readPersona, systemPrompt } from "./prompt.ts";
+import type { AgentMemory } from "../memory/blocks.ts";
+import { mainFile, MemoryFiles } from "../memory/files.ts";
 import { delegateTargets } from "./roster.ts";
 import { resolveChains } from "./route-chains.ts";
 
@@ -66,6 +68,8 @@ export type AgentRuntime = {
   computer: boolean;
   /** Kits and skills (src/kits): slash commands, hooks, skills, a kit member's persona (F-17…F-20). */
   kit: AgentKit;
+  /** Its memory files, for the system prompt and the per-turn blocks (src/memory/blocks.ts). */
+  memory: AgentMemory;
   /** The kit hooks around its tool calls in one conversation; undefined when it has none. */
   hooks(conversationId: string | null, log?: (line: string) => void): ToolHooks | undefined;
   /** Built per turn: the persona is read fresh, `skills` are the toggles on, and the date line at the end
@@ -98,6 +102,7 @@ export function buildCrew(
   const ids = [...profiles.keys()];
   const resolved = new Map([...profiles].map(([id, p]) => [id, resolveProfile(id, p, master, settings)]));
   const kits = readCrewKits(paths.root, [...workspaces.values()]);
+  const files = new MemoryFiles(paths.root);
   for (const [id, p] of profiles) {
     const r = resolved.get(id)!;
     const chains = resolveChains(r, env, extra);
@@ -110,6 +115,7 @@ export function buildCrew(
     const kit = agentKit(kits, id, p);
     const shell = confinement(id, p, paths, workspaces, bwrap);
     const mcpTools = agentMcpTools(p.mcp, mcp);
+    const memory = { files, agentId: id, timezone: settings.timezone };
     agents.set(id, {
       id,
       name: r.name,
@@ -143,10 +149,13 @@ export function buildCrew(
       browser: r.browser,
       computer: r.computer,
       kit,
+      memory,
       hooks: (conversationId, log) =>
         kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell, conversationId, log }),
-      system: (now = new Date(), skills = []) =>
-        systemPrompt({ ...parts, persona: readPersona(personaFile), sections: kitSections(kit, skills) }, now),
+      system: (now = new Date(), skills = []) => systemPrompt({
+        ...parts, persona: readPersona(personaFile), sections: kitSections(kit, skills),
+        ownerFacts: files.readSync(mainFile("user", id)), memory: files.readSync(mainFile("agent", id)),
+      }, now),
     });
   }
   return { agents, broken, profiles, get: (id) => agents.get(id) };

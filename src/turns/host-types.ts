@@ -25,8 +25,9 @@ export type StartOptions = {
   /** The scheduled job this turn runs for (`<agent>/<schedule>`): stored on its run (I-04, I-11). */
   jobId?: string;
   /** Writes that commit in the same transaction as the new run (the message it answers), so a crash
-   * never leaves a stored message without the run that answers it. */
-  record?: () => void;
+   * never leaves a stored message without the run that answers it. `block` is the memory block that
+   * message carries (G-05), built in the same transaction so no note slips between block and message. */
+  record?: (block: string) => void;
 };
 
 /** A reader that follows the turns of its sources which the host starts itself (a queue drain, a

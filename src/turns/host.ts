@@ -8,6 +8,7 @@ import { toolSummariser } from "../agent/summarise.ts";
 import { visionReader } from "../agent/vision.ts";
 import type { ActivityHub } from "../activity/hub.ts";
 import type { LedgerRow } from "../llm/metered.ts";
+import { openingBlock } from "../memory/blocks.ts";
 import { listPending } from "../store/approvals.ts";
 import { getConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
@@ -67,10 +68,12 @@ export class TurnHost implements CutTurnReader {
     if (!conv) throw new Error(`conversation ${conversationId} not found`);
     const agent = this.deps.crew().get(conv.agentId);
     if (!agent) throw new Error(`agent ${conv.agentId} is not in the crew`);
+    // The memory block a new opening message carries (G-05); read live for a conversation with none (G-08).
+    const memoryNow = () => openingBlock(store, agent.memory, conversationId);
     const run = opts.continueRunId
       ? setRunStatus(store, opts.continueRunId, "running")!
       : store.tx(() => {
-          opts.record?.();
+          opts.record?.(memoryNow());
           const afterSeq = opts.afterSeq ?? lastSeq(store, conversationId);
           const { source, jobId } = opts;
           return createRun(store, { agentId: conv.agentId, source, conversationId, afterSeq, jobId });
@@ -80,7 +83,7 @@ export class TurnHost implements CutTurnReader {
     // Going down: the turn is accepted but cut at once, its run left `running` for the next boot (C-18).
     if (this.goingDown) abort.abort("shutdown");
     const watch: TurnWatch = new TurnWatch((): unknown => conversationDetail(store, conversationId, !watch.isEnded));
-    const sqlStore = sqlTurnStore(store, conversationId, run.id);
+    const sqlStore = sqlTurnStore(store, conversationId, run.id, memoryNow);
     const turnStore = observedTurnStore(sqlStore, store, hub, () => watch.textStored());
     hub.run(runFrame(run));
     const charge = (cost: number | null) => turnStore.charge(cost);
@@ -134,9 +137,7 @@ export class TurnHost implements CutTurnReader {
   }
 
   /** Boot (C-06): every conversation with queued messages drains, unless it waits for a decision. */
-  drainAll(conversationIds: string[]): void {
-    for (const id of conversationIds) this.drain(id);
-  }
+  drainAll = (conversationIds: string[]): void => conversationIds.forEach((id) => this.drain(id));
 
   /** TurnHost reads every turn but a Telegram one (the bot's) and a job's (the scheduler's), C-14. */
   reads = (source: string): boolean => source !== "telegram" && !source.startsWith("job:");
@@ -145,9 +146,7 @@ export class TurnHost implements CutTurnReader {
     void this.start(run.conversationId!, { source: run.source, continueRunId: run.id, resume: opts.cut });
 
   /** Shutdown, first step (O-09): no queue drains and no new background turn from now on. */
-  stopDraining(): void {
-    this.draining = false;
-  }
+  stopDraining = (): void => void (this.draining = false);
 
   /**
    * Shutdown, second step (O-09): the going-down mark. Running turns are cut with reason "shutdown" —
@@ -192,8 +191,8 @@ export class TurnHost implements CutTurnReader {
     const first = listQueue(this.deps.store, conversationId)[0];
     if (!first) return;
     const afterSeq = lastSeq(this.deps.store, conversationId);
-    // The queue's move into the log commits with the run that answers it (C-05).
-    const record = () => void moveToHistory(this.deps.store, conversationId, "all");
+    // The queue's move into the log commits with the run that answers it (C-05), with its block (G-05).
+    const record = (block: string) => void moveToHistory(this.deps.store, conversationId, "all", { block });
     this.start(conversationId, { source: first.source, afterSeq, record });
   }
 }

@@ -53,8 +53,9 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
   // Idle: `/steer X` (or a steer command) is simply the message X (B-17).
   const afterSeq = lastSeq(store, conv.id);
   // The message commits with the run that answers it: a crash never leaves it stored but unanswered.
-  const record = () => {
-    const message = { conversationId: conv.id, role: "user" as const, content: body, source: input.source };
+  // It carries the memory block the model reads before it (G-05), built at INSERT and never edited (G-06).
+  const record = (block: string) => {
+    const message = { conversationId: conv.id, role: "user" as const, content: body, source: input.source, block };
     appendMessage(store, { ...message, requestId: input.requestId });
     touchConversation(store, conv.id);
     input.mark?.();

@@ -9,12 +9,17 @@ import { addSpend, getConversation, touchConversation } from "../store/conversat
 import type { Store } from "../store/db.ts";
 import { appendMessage, listMessages } from "../store/messages.ts";
 import { moveToHistory } from "../store/queue.ts";
+import { withoutBlocks } from "../memory/blocks.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { addRunSpend, addStep, countSteps, setRunModel, setRunStatus } from "../store/runs.ts";
 
 export class ConversationGoneError extends Error {}
 
-export function sqlTurnStore(store: Store, conversationId: string, runId: string): TurnStore {
+/** `currentBlock`: the memory as it is now, read before the first message of a conversation that has no block
+ * (G-08: one started before blocks existed, or a delegated task). */
+export function sqlTurnStore(
+  store: Store, conversationId: string, runId: string, currentBlock?: () => string,
+): TurnStore {
   const conv = () => {
     const c = getConversation(store, conversationId);
     if (!c) throw new ConversationGoneError(`conversation ${conversationId} no longer exists`);
@@ -29,7 +34,10 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
         autonomous: c.autonomous, autoApprove: c.autoApprove, approvalTtlSeconds: c.approvalTtlSeconds,
       };
     },
-    history: () => toChat(listMessages(store, conversationId)),
+    history() {
+      const messages = listMessages(store, conversationId);
+      return toChat(messages, currentBlock && withoutBlocks(messages) ? currentBlock() : "");
+    },
     decisionFor(toolCallId) {
       const a = findForToolCall(store, conversationId, toolCallId);
       return a ? { id: a.id, status: a.status, answer: a.answer } : null;
@@ -130,9 +138,11 @@ export function sqlTurnStore(store: Store, conversationId: string, runId: string
   };
 }
 
-/** Stored messages as the model reads them. */
-export function toChat(messages: ReturnType<typeof listMessages>): ChatMessage[] {
-  return messages.map((m): ChatMessage => {
+/** Stored messages as the model reads them: each block right before its message (G-05); `firstBlock` before
+ * the first user message of a conversation that has none stored (G-08). */
+export function toChat(messages: ReturnType<typeof listMessages>, firstBlock = ""): ChatMessage[] {
+  const first = firstBlock ? messages.findIndex((m) => m.role === "user") : -1;
+  return messages.map((m, i): ChatMessage => {
     if (m.role === "tool") {
       return { role: "tool", content: m.content, tool_call_id: m.toolCallId ?? "", name: m.name ?? "" };
     }
@@ -142,6 +152,7 @@ export function toChat(messages: ReturnType<typeof listMessages>): ChatMessage[]
         ? { role: "assistant", content: m.content, tool_calls: calls }
         : { role: "assistant", content: m.content };
     }
-    return { role: "user", content: m.block ? `${m.block}\n\n${m.content}` : m.content };
+    const block = i === first ? firstBlock : m.block;
+    return { role: "user", content: block ? `${block}\n\n${m.content}` : m.content };
   });
 }

@@ -29,7 +29,7 @@ export function inboundRoutes(d: AppDeps): Hono {
       if (RESERVED.test(name)) return c.json({ detail: T.reservedSource(name) }, 422);
     }
     const out = await inbound(
-      { store: d.store, host: d.host, crew: d.crew, timezone: d.settings.timezone },
+      { store: d.store, host: d.host, crew: d.crew, timezone: d.settings.timezone, log: d.log },
       { text: v.text, agentId: v.agent_id, channel: v.channel, conversationId: v.conversation_id, source: v.source },
     );
     return out.ok ? c.json(out.reply) : c.json({ detail: out.detail }, out.status);
