@@ -113,28 +113,30 @@ export class MemoryFiles {
    */
   async write(f: MemoryFile, text: string, expect?: string): Promise<boolean> {
     checkSize(f, text);
-    const file = this.abs(f);
-    return withFileLock(file, async () => {
-      if (expect !== undefined && (await readFile(file, "utf8").catch(absentAsEmpty)) !== expect) return false;
-      if (text === "") {
-        await unlink(file).catch(absentAsEmpty);
-        return true;
-      }
-      await mkdir(dirname(file), { recursive: true });
-      await writeFileAtomic(file, text);
-      return true;
-    });
+    return !!(await this.change(f, (now) => (expect === undefined || now === expect ? text : null)));
   }
 
   /** Adds one line at the end of a notes file; returns the text before and after. */
   async append(f: MemoryFile, line: string): Promise<{ before: string; after: string }> {
+    return (await this.change(f, (now) => appended(now, line)))!;
+  }
+
+  /**
+   * One read-change-write step, alone on the file in this process: `next` sees the whole current text and
+   * answers the new one, or null to leave it. Returns the text before and after, or null when left.
+   */
+  async change(f: MemoryFile, next: (now: string) => string | null): Promise<{ before: string; after: string } | null> {
     const file = this.abs(f);
     return withFileLock(file, async () => {
       const before = await readFile(file, "utf8").catch(absentAsEmpty);
-      const after = appended(before, line);
+      const after = next(before);
+      if (after === null) return null;
       checkSize(f, after);
-      await mkdir(dirname(file), { recursive: true });
-      await writeFileAtomic(file, after);
+      if (after === "") await unlink(file).catch(absentAsEmpty);
+      else {
+        await mkdir(dirname(file), { recursive: true });
+        await writeFileAtomic(file, after);
+      }
       return { before, after };
     });
   }

@@ -1,5 +1,5 @@
 // The built-in tools of this folder, in the order they are declared to the model. The server filters
-// this list by each agent's `tools` allow-list (H-02); other folders add web, memory, delegate, ...
+// this list by each agent's `tools` allow-list (H-02); other folders add delegate, MCP, ...
 import { askUser } from "./ask-user.ts";
 import { SEARCH_KEY, searchEndpoint } from "./brave-search.ts";
 import type { Tool } from "./define.ts";
@@ -11,6 +11,9 @@ import { fileRead } from "./file-read.ts";
 import { fileSearch } from "./file-search.ts";
 import { fileWrite } from "./file-write.ts";
 import { imageRead } from "./image-read.ts";
+import { memoryRead } from "./memory-read.ts";
+import { memorySave } from "./memory-save.ts";
+import { memorySearch } from "./memory-search.ts";
 import { pdfRead } from "./pdf-read.ts";
 import { progressNote } from "./progress-note.ts";
 import { scheduleCreate } from "./schedule-create.ts";
@@ -19,7 +22,7 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate, fetchUrl, pdfRead, imageRead];
+    scheduleCreate, fetchUrl, pdfRead, imageRead, memorySave, memoryRead, memorySearch];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */

@@ -6,6 +6,7 @@ import type { GatePolicy } from "../agent/gate.ts";
 import type { VisionReader } from "../agent/vision.ts";
 import type { ToolSpec } from "../llm/types.ts";
 import type { Delegator } from "./delegate.ts";
+import type { MemoryBook } from "./memory-book.ts";
 import type { ScheduleBook } from "./schedule-create.ts";
 import type { ScriptSupport } from "./script-support.ts";
 import type { ShellConfinement } from "./sandbox.ts";
@@ -34,6 +35,8 @@ export type ToolContext = {
   policy?: () => GatePolicy;
   /** What tool_script needs from the turn: script_store, side-call metering (H-33, H-41); absent = none. */
   script?: ScriptSupport;
+  /** The memory tools' files and proposals (src/memory/book.ts); absent = no memory here (tool tests). */
+  memory?: MemoryBook;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -13,6 +13,7 @@ import { agentKit, kitSections, readCrewKits } from "../kits/crew-kits.ts";
 import { kitToolHooks } from "../kits/hooks.ts";
 import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
+import { MemoryFiles } from "../memory/files.ts";
 import { resolveRoute } from "../llm/registry.ts";
 import { agentMcpTools } from "../mcp/agent-tools.ts";
 import type { McpCatalog } from "../mcp/servers.ts";
@@ -83,6 +84,9 @@ export type Crew = {
   broken: Map<string, string>;
   /** The profiles the crew was built from, as loaded (the agent editor and a rebuild start from them). */
   profiles: Map<string, AgentProfile>;
+  /** The home's memory files (G-01) and the owner's time zone their dated notes follow. */
+  memory: MemoryFiles;
+  timezone: string;
   get(id: string): AgentRuntime | undefined;
 };
 
@@ -158,7 +162,8 @@ export function buildCrew(
       }, now),
     });
   }
-  return { agents, broken, profiles, get: (id) => agents.get(id) };
+  const memory = new MemoryFiles(paths.root);
+  return { agents, broken, profiles, memory, timezone: settings.timezone, get: (id) => agents.get(id) };
 }
 
 function workspaceOf(p: AgentProfile, paths: HomePaths): string {

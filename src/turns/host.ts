@@ -15,10 +15,10 @@ import type { Store } from "../store/db.ts";
 import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
-import { createSchedule } from "../store/schedules.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
 import { settledWithin } from "./settle.ts";
+import { toolPorts } from "./tool-ports.ts";
 import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
@@ -99,7 +99,7 @@ export class TurnHost implements CutTurnReader {
       emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        schedules: { create: (s) => createSchedule(store, s) },
+        ...toolPorts(store, this.deps.crew(), agent.id, run, opts.source),
         vision: visionReader(agent.visionRoutes, sideRow, charge),
         script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
           record: sideRow, charge } },
