@@ -8,7 +8,8 @@ import { getConversation, previousOnChannel } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { listMessages, type Message } from "../store/messages.ts";
 import { T_BLOCKS } from "../texts/vi-blocks.ts";
-import { noteFile, type MemoryFiles, type MemoryScope } from "./files.ts";
+import { MEMORY_SAVE } from "../tools/memory-save.ts";
+import { appended, noteFile, type MemoryFiles, type MemoryScope } from "./files.ts";
 
 /** What an agent's blocks are read from: the home's memory files, in the owner's calendar. */
 export type AgentMemory = { files: MemoryFiles; agentId: string; timezone: string };
@@ -28,8 +29,6 @@ export type BlockInput = {
 
 export const BLOCK_OPEN = "<memory>";
 export const BLOCK_CLOSE = "</memory>";
-/** The tool whose saved notes a conversation already knows (G-09). */
-const SAVE_TOOL = "memory_save";
 /** A saved text shorter than this could match unrelated note lines, so it never hides one. */
 const OWN_MIN_CHARS = 3;
 const HEADING = /^### (.+) (\d{4}-\d{2}-\d{2}) \([^)\n]*\)$/;
@@ -37,7 +36,8 @@ const HEADING = /^### (.+) (\d{4}-\d{2}-\d{2}) \([^)\n]*\)$/;
 /** The block for a new opening message: what changed since the conversation's last block; "" when nothing. */
 export function composeBlock(input: BlockInput): string {
   const known = knownLines(input.earlier);
-  const own = input.own.map((t) => t.replace(/\s+/g, " ").trim()).filter((t) => t.length >= OWN_MIN_CHARS);
+  // A saved text sits in its note line as appended() wrote it: one line, after the time.
+  const own = input.own.map((t) => appended("", t).trim()).filter((t) => t.length >= OWN_MIN_CHARS);
   const parts: string[] = [];
   for (const s of input.notes) {
     const seen = known.notes.get(keyOf(s.title, s.date));
@@ -89,7 +89,7 @@ function previousSummary(store: Store, conversationId: string): string | null {
 function savedTexts(messages: Message[]): string[] {
   return messages.flatMap((m) => {
     const calls = m.role === "assistant" && Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : [];
-    return calls.filter((c) => c.name === SAVE_TOOL).flatMap((c) => {
+    return calls.filter((c) => c.name === MEMORY_SAVE).flatMap((c) => {
       try {
         const text = (JSON.parse(c.arguments) as { text?: unknown }).text;
         return typeof text === "string" ? [text] : [];
@@ -105,7 +105,7 @@ function knownLines(blocks: string[]): { notes: Map<string, Set<string>>; previo
   const notes = new Map<string, Set<string>>();
   let previous = false;
   for (const block of blocks) {
-    let current: Set<string> | null = null;
+    let current: Set<string> | undefined;
     for (const line of block.split("\n")) {
       const h = HEADING.exec(line);
       if (h) {
@@ -113,10 +113,11 @@ function knownLines(blocks: string[]): { notes: Map<string, Set<string>>; previo
         current = notes.get(key) ?? new Set();
         notes.set(key, current);
       } else if (line === `### ${T_BLOCKS.previous}`) {
+        // Always the block's last section: a summary's own words must not read as notes.
         previous = true;
-        current = null;
+        break;
       } else if (line === BLOCK_CLOSE) {
-        current = null;
+        current = undefined;
       } else if (current && line.trim() !== "") {
         current.add(line.trim());
       }

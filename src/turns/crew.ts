@@ -13,7 +13,6 @@ import { agentKit, kitSections, readCrewKits } from "../kits/crew-kits.ts";
 import { kitToolHooks } from "../kits/hooks.ts";
 import type { AgentKit } from "../kits/types.ts";
 import { echoProvider } from "../llm/fake.ts";
-import { MemoryFiles } from "../memory/files.ts";
 import { resolveRoute } from "../llm/registry.ts";
 import { agentMcpTools } from "../mcp/agent-tools.ts";
 import type { McpCatalog } from "../mcp/servers.ts";
@@ -162,8 +161,7 @@ export function buildCrew(
       }, now),
     });
   }
-  const memory = new MemoryFiles(paths.root);
-  return { agents, broken, profiles, memory, timezone: settings.timezone, get: (id) => agents.get(id) };
+  return { agents, broken, profiles, memory: files, timezone: settings.timezone, get: (id) => agents.get(id) };
 }
 
 function workspaceOf(p: AgentProfile, paths: HomePaths): string {

@@ -103,6 +103,15 @@ describe("composing a block", () => {
     expect(open(web, "hi")).toBe("");
   });
 
+  test("a summary's own words never count as notes already shown", async () => {
+    const yesterday = createConversation(store, { agentId: "coach", channel: "api" });
+    setSummary(store, yesterday.id, "Quoted:\n### Ghi chú của bạn 2026-03-02 (hôm nay)\n- weight 70 kg");
+    const today = createConversation(store, { agentId: "coach", channel: "api" }).id;
+    open(today, "hi");
+    await note("agent", "2026-03-02", "- weight 70 kg");
+    expect(open(today, "later")).toBe("<memory>\n### Ghi chú của bạn 2026-03-02 (hôm nay)\n- weight 70 kg\n</memory>");
+  });
+
   test("a conversation whose messages carry no block is one G-08 reads current memory for", () => {
     const conv = createConversation(store, { agentId: "coach" }).id;
     appendMessage(store, { conversationId: conv, role: "user", content: "before blocks existed" });
