@@ -9,6 +9,7 @@ import { MemoryFiles, noteFile } from "../../../src/memory/files.ts";
 import { createConversation, setSummary } from "../../../src/store/conversations.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
 import { appendMessage } from "../../../src/store/messages.ts";
+import { sqlTurnStore } from "../../../src/turns/sql-turn-store.ts";
 
 const ZONE = "Asia/Ho_Chi_Minh";
 // 08:00 on 2 March in Ho Chi Minh City: "today" is 2026-03-02, "yesterday" 2026-03-01.
@@ -119,5 +120,18 @@ describe("composing a block", () => {
     open(conv, "after");
     // An empty block is still a block: the conversation never falls back to re-reading memory.
     expect(withoutBlocks([{ block: null }, { block: "" }])).toBe(false);
+  });
+
+  test("G-08 on the wire: with no block stored, the memory as it is now comes before the first user message", async () => {
+    const conv = createConversation(store, { agentId: "coach" }).id;
+    appendMessage(store, { conversationId: conv, role: "user", content: "before blocks existed" });
+    appendMessage(store, { conversationId: conv, role: "assistant", content: "ok" });
+    await note("agent", "2026-03-02", "- news");
+    const history = () => sqlTurnStore(store, conv, "run-1", () => openingBlock(store, mem, conv, NOW)).history();
+    const news = "<memory>\n### Ghi chú của bạn 2026-03-02 (hôm nay)\n- news\n</memory>";
+    expect(history().map((m) => m.content)).toEqual([`${news}\n\nbefore blocks existed`, "ok"]);
+    // Its next opening message carries a block: from then on the stored blocks are what the model reads.
+    open(conv, "after");
+    expect(history().map((m) => m.content)).toEqual(["before blocks existed", "ok", `${news}\n\nafter`]);
   });
 });

@@ -62,6 +62,30 @@ describe("system prompt", () => {
     expect([...order].sort((x, y) => x - y)).toEqual(order);
   });
 
+  test("USER.md and the agent's MEMORY.md follow the persona, read each turn; notes stay out (G-07)", () => {
+    const { crew, root } = crewOf(profiles, { default: "PERSONA-TEXT", coach: "COACH" });
+    mkdirSync(join(root, "users", "owner", "memory"), { recursive: true });
+    writeFileSync(join(root, "users", "owner", "USER.md"), "OWNER-FACTS\n");
+    writeFileSync(join(root, "MEMORY.md"), "MASTER-MEMORY");
+    mkdirSync(join(root, "memory"), { recursive: true });
+    writeFileSync(join(root, "memory", "2026-03-02.md"), "- 08:00 TODAY-NOTE\n");
+    writeFileSync(join(root, "users", "owner", "memory", "2026-03-02.md"), "- 08:00 OWNER-NOTE\n");
+    const p = crew.get("default")!.system(MORNING);
+    const at = (x: string) => p.indexOf(x);
+    const order = [at("PERSONA-TEXT"), at("OWNER-FACTS"), at("MASTER-MEMORY"), at("Your crew:"), at("Today is")];
+    expect(order.every((n) => n > 0)).toBe(true);
+    expect([...order].sort((x, y) => x - y)).toEqual(order);
+    expect(p).not.toContain("TODAY-NOTE");
+    expect(p).not.toContain("OWNER-NOTE");
+    expect(crew.get("default")!.system(EVENING)).toBe(p);
+    // Every agent reads the owner's facts; a member's own MEMORY.md is its own.
+    const coach = crew.get("coach")!.system(MORNING);
+    expect(coach).toContain("OWNER-FACTS");
+    expect(coach).not.toContain("MASTER-MEMORY");
+    writeFileSync(join(root, "MEMORY.md"), "REWRITTEN");
+    expect(crew.get("default")!.system(EVENING)).toContain("REWRITTEN");
+  });
+
   test("the persona file is read on every turn: an edit counts at the next turn, without a rebuild", () => {
     const { crew, root } = crewOf({ default: {}, coach: {} }, { coach: "Speak like a coach." });
     const coach = crew.get("coach")!;
