@@ -5,6 +5,9 @@
 import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
 
 const TOOL_COMMAND = /^\/tool\s+([A-Za-z0-9_.-]+)\s*([\s\S]*)$/;
+/** The memory block my-crew puts before an opening message (src/memory/blocks.ts): context, not the words to
+ * echo or the command to run. Greedy: a summary inside it may quote an earlier block. */
+const MEMORY_BLOCK = /^<memory>\n[\s\S]*\n<\/memory>\n\n/;
 
 export function echoProvider(): Provider {
   return {
@@ -41,7 +44,7 @@ function echoReply(messages: ChatMessage[]): { text: string; tool?: { name: stri
   const last = messages[messages.length - 1];
   if (last?.role === "tool") return { text: `${last.name}: ${last.content}` };
   const user = [...messages].reverse().find((m) => m.role === "user");
-  const text = user?.content ?? "";
+  const text = (user?.content ?? "").replace(MEMORY_BLOCK, "");
   const m = TOOL_COMMAND.exec(text.trim());
   if (m) return { text, tool: { name: m[1]!, args: m[2]!.trim() || "{}" } };
   // Images are named, not described: enough for a test to see that they arrived.

@@ -75,7 +75,9 @@ type Answer = { text: string } | { tool: { name: string; args: string } };
 function answer(messages: Msg[]): Answer {
   const last = messages[messages.length - 1];
   if (last?.role === "tool") return { text: `Done: ${(last.content ?? "").split("\n")[0]}` };
-  const text = last?.role === "user" ? last.content ?? "" : "(nothing to answer)";
+  // A memory block before the message (src/memory/blocks.ts) is context: the owner's words follow it.
+  const words = (last?.content ?? "").replace(/^<memory>\n[\s\S]*\n<\/memory>\n\n/, "");
+  const text = last?.role === "user" ? words : "(nothing to answer)";
   const m = TOOL.exec(text.trim());
   return m ? { tool: { name: m[1]!, args: m[2]!.trim() || "{}" } } : { text };
 }

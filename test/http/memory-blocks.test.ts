@@ -68,12 +68,18 @@ describe("memory blocks on the wire", async () => {
     // The blocks are stored with their messages: what the model read is what the log keeps.
     const users = listMessages(t.store, id).filter((m) => m.role === "user");
     expect(users.map((m) => m.block)).toEqual(["", expect.stringContaining("chạy 5 km"), "", ""]);
-    // Another conversation has not seen either note yet: its first block carries both.
+    // Another conversation has not seen either note yet: its first block carries both, and its own save
+    // (the owner's words after that block) is news for the first conversation's next turn.
     const other = await newConv();
-    await turn(other, "bốn");
-    const first = lastUser(turnRequests().at(-1)!);
+    await turn(other, '/tool memory_save {"scope":"agent","text":"Dời lịch chạy sang thứ bảy"}');
+    const first = lastUser(turnRequests().find((r) => r.length === 2 && lastUser(r).includes("Dời lịch"))!);
     expect(first).toContain("- 09:00 chạy 5 km");
     expect(first).toMatch(/### Ghi chú về người dùng \S+ \(hôm nay\)\n- \d\d:\d\d Thích trà xanh/);
+    await turn(id, "năm");
+    expect(lastUser(turnRequests().at(-1)!)).toMatch(
+      /^<memory>\n### Ghi chú của bạn \S+ \(hôm nay\)\n- \d\d:\d\d Dời lịch chạy sang thứ bảy\n<\/memory>\n\nnăm$/,
+    );
+    expect(turnRequests().at(-1)![0]!.content).toBe(system!);
   });
 
   test("a channel's next-day conversation opens with Cuộc trước; the summary leaves updated_at alone", async () => {

@@ -30,6 +30,15 @@ describe("fake:echo", () => {
     expect(after.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("lookup: found tea");
   });
 
+  test("a memory block before the message is context: the owner's words are echoed, their /tool obeyed", async () => {
+    const block = "<memory>\n### Cuộc trước\nQuoted </memory>\n\nearlier\n</memory>\n\n";
+    const text = await collect({ messages: [{ role: "user", content: `${block}xin chào` }] });
+    expect(text.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("xin chào");
+    const tools = [{ name: "lookup", description: "", parameters: {} }];
+    const call = await collect({ messages: [{ role: "user", content: `${block}/tool lookup {"q":"tea"}` }], tools });
+    expect(call[0]).toMatchObject({ kind: "tool_call_delta", name: "lookup", args: '{"q":"tea"}' });
+  });
+
   test("drives a real tool through the real gate: a state-changing tool asks first", async () => {
     const h = harness();
     const route = { label: "fake:echo", model: "echo", provider: echoProvider() };

@@ -1,0 +1,95 @@
+// Prompt-prefix stability over a scripted day (G-05…G-07): 20 turns to the real binary on one channel
+// conversation, a memory_save at turn 10 and a note saved by another conversation at turn 15, against a
+// local OpenAI-format double that records every request. For each turn's model call: the share of its
+// prompt bytes (system prompt and history, one JSON message per line) identical to the previous call's.
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { localDate, startOfLocalDay } from "../../src/config/owner-time.ts";
+import { startBinary, tempDir } from "../helpers/binary.ts";
+import { startStrictProvider } from "../helpers/strict-provider.ts";
+
+const provider = startStrictProvider({ pieceMs: 0 });
+const home = tempDir("bench-prefix");
+writeFileSync(join(home, "persona.md"), "Xưng là trợ lý, trả lời ngắn gọn.\n".repeat(20));
+writeFileSync(join(home, "MEMORY.md"), "- Dự án: my-crew, bản 0.2.\n".repeat(30));
+mkdirSync(join(home, "users", "owner"), { recursive: true });
+writeFileSync(join(home, "users", "owner", "USER.md"), "- Tên: Lan. Sống ở Đà Lạt.\n".repeat(30));
+mkdirSync(join(home, "memory"), { recursive: true });
+const ZONE = "Asia/Ho_Chi_Minh";
+const yesterday = localDate(new Date(startOfLocalDay(new Date(), ZONE).getTime() - 1), ZONE);
+writeFileSync(join(home, "memory", `${yesterday}.md`), "- 21:00 Đã chạy 5 km.\n- 21:30 Hẹn khám răng thứ năm.\n");
+
+const env = {
+  MY_AGENT_ROUTES: "openai:m-1", OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: provider.url, MY_AGENT_TIMEZONE: ZONE,
+};
+const server = await startBinary(["--port", "0", "--home", home, "--no-schedule"], { env });
+
+const script: { channel: string; text: string }[] = Array.from({ length: 20 }, (_, i) => ({
+  channel: "api",
+  text: `Câu hỏi số ${i + 1} trong ngày: hôm nay nên làm gì tiếp theo?`,
+}));
+script[9] = { channel: "api", text: '/tool memory_save {"scope":"user","text":"Thích trà xanh buổi sáng."}' };
+
+try {
+  let calls = 0;
+  for (const [i, step] of script.entries()) {
+    if (i === 14) await post({ channel: "api:other", text: '/tool memory_save {"scope":"agent","text":"Dời lịch chạy."}' });
+    await post(step);
+    calls++;
+  }
+  const turnCalls = provider.requests.filter((r) => r[0]?.content?.startsWith("You are ") && isMain(r));
+  const rows: string[] = [];
+  let shared = 0;
+  let total = 0;
+  let broken = 0;
+  turnCalls.forEach((r, i) => {
+    const text = serialise(r);
+    if (i === 0) return void rows.push(`call  1: ${text.length} B, no previous call`);
+    const before = serialise(turnCalls[i - 1]!);
+    const common = commonPrefix(before, text);
+    shared += common;
+    total += text.length;
+    // Kept: the whole previous prompt is this one's prefix, so only the new messages are uncached.
+    const kept = common === before.length ? "kept whole" : `cut at byte ${common} of ${before.length}`;
+    if (common !== before.length) broken++;
+    const call = String(i + 1).padStart(2);
+    rows.push(`call ${call}: ${text.length} B, ${pct(common, text.length)} identical to the previous (${kept})`);
+  });
+  console.log(rows.join("\n"));
+  console.log(`prompt-prefix stability over ${calls} turns (${turnCalls.length} model calls, memory_save at turn 10, ` +
+    `a note from another conversation before turn 15): ${pct(shared, total)} of prompt bytes identical to the previous ` +
+    `call; the previous prompt was cut short ${broken} time(s)`);
+  if (provider.refusals.length > 0) throw new Error(`the provider refused: ${provider.refusals.join("; ")}`);
+} finally {
+  await server.stop();
+  provider.stop();
+}
+
+async function post(body: { channel: string; text: string }): Promise<void> {
+  const res = await fetch(`${server.url}/api/inbound`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  });
+  const reply = (await res.json()) as { status?: string };
+  if (reply.status !== "done") throw new Error(`turn ended ${JSON.stringify(reply)}`);
+}
+
+type Msg = { role: string; content?: string | null };
+
+/** The day's conversation (not the other channel's), told apart by its first message. */
+function isMain(r: Msg[]): boolean {
+  return (r[1]?.content ?? "").includes("Câu hỏi số 1 trong ngày");
+}
+
+function serialise(messages: Msg[]): string {
+  return messages.map((m) => JSON.stringify(m)).join("\n");
+}
+
+function commonPrefix(a: string, b: string): number {
+  let n = 0;
+  while (n < a.length && n < b.length && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+function pct(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
