@@ -82,8 +82,9 @@ export function latestOnChannel(store: Store, channel: string, since: string, ag
   return row ? toConversation(row) : null;
 }
 
-/** The conversation a channel had open before `conv` (same channel and agent, top level): whose summary it
- * starts from (G-10). None for the web's, nor for a delegated child (it carries its root's channel). */
+/** The conversation a channel had before `conv` (same channel and agent, top level, with messages — an empty
+ * one opened by a repeated /new has nothing to hand on): whose summary it starts from (G-10). None for the
+ * web's, nor for a delegated child (it carries its root's channel). */
 export function previousOnChannel(store: Store, conv: Conversation): Conversation | null {
   if (conv.channel === WEB_CHANNEL || conv.parentId !== null) return null;
   const row = one<ConversationRow>(
@@ -91,6 +92,7 @@ export function previousOnChannel(store: Store, conv: Conversation): Conversatio
     `SELECT ${COLUMNS} FROM conversations WHERE channel = $channel AND agent_id = $agentId AND parent_id IS NULL
        AND id <> $id AND (created_at < $at OR (created_at = $at AND rowid < (SELECT rowid FROM conversations
        WHERE id = $id)))
+       AND EXISTS (SELECT 1 FROM messages m WHERE m.conversation_id = conversations.id)
      ORDER BY created_at DESC, rowid DESC LIMIT 1`,
     { channel: conv.channel, agentId: conv.agentId, id: conv.id, at: conv.createdAt },
   );

@@ -95,6 +95,7 @@ describe("composing a block", () => {
 
   test("the previous channel conversation's summary comes once, under Cuộc trước (G-10)", () => {
     const yesterday = createConversation(store, { agentId: "coach", channel: "telegram:42" });
+    appendMessage(store, { conversationId: yesterday.id, role: "user", content: "plan my run" });
     setSummary(store, yesterday.id, "Planned a 10 km run.");
     const today = createConversation(store, { agentId: "coach", channel: "telegram:42" }).id;
     expect(open(today, "hi")).toBe("<memory>\n### Cuộc trước\nPlanned a 10 km run.\n</memory>");
@@ -106,6 +107,7 @@ describe("composing a block", () => {
 
   test("a summary's own words never count as notes already shown", async () => {
     const yesterday = createConversation(store, { agentId: "coach", channel: "api" });
+    appendMessage(store, { conversationId: yesterday.id, role: "user", content: "quote it" });
     setSummary(store, yesterday.id, "Quoted:\n### Ghi chú của bạn 2026-03-02 (hôm nay)\n- weight 70 kg");
     const today = createConversation(store, { agentId: "coach", channel: "api" }).id;
     open(today, "hi");

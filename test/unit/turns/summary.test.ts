@@ -39,6 +39,14 @@ describe("session summaries", async () => {
     expect(rows(prev).length).toBe(1);
   });
 
+  test("an empty conversation in between (a repeated /new) does not break the chain", async () => {
+    const { prev } = pair("telegram:8");
+    createConversation(t.store, { agentId: "default", channel: "telegram:8" });
+    const third = createConversation(t.store, { agentId: "default", channel: "telegram:8" });
+    await summarisePrevious(deps, third);
+    expect(getConversation(t.store, prev)!.summary).toContain("Đặt bàn tối thứ sáu");
+  });
+
   test("none for the web's conversations, nor once the new conversation has a message", async () => {
     const web = pair("web");
     await summarisePrevious(deps, web.next);
