@@ -82,7 +82,7 @@ export function latestOnChannel(store: Store, channel: string, since: string, ag
   return row ? toConversation(row) : null;
 }
 
-/** The conversation a channel had before `conv` (same channel and agent, top level, with messages — an empty
+/** The conversation a channel had before `conv` (same channel and agent, top level, with messages: an empty
  * one opened by a repeated /new has nothing to hand on): whose summary it starts from (G-10). None for the
  * web's, nor for a delegated child (it carries its root's channel). */
 export function previousOnChannel(store: Store, conv: Conversation): Conversation | null {
