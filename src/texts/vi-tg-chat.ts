@@ -32,8 +32,8 @@ export const T_TG = {
     "Đây là câu hỏi, không phải yêu cầu duyệt: hãy trả lời bằng tin nhắn thường.",
   approved: "Đã cho phép.",
   denied: "Đã từ chối.",
-  statusBusy: (queued: number) => `Đang chạy · ${queued} tin xếp hàng`,
-  statusIdle: "Đang rảnh",
+  statusBusy: (queued: number) => `đang chạy · ${queued} tin xếp hàng`,
+  statusIdle: "đang rảnh",
   statusLines: (o: { turns: number; spent: string; cap: string; route: string; pending: number; last: string }) =>
     [
       `Số lượt: ${o.turns}`,

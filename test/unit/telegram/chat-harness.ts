@@ -13,7 +13,7 @@ export const BOT_NAME = "crew_test_bot";
 
 /** A MediaIn standing in for the media part: attachments and voice give fixed outcomes. */
 export const testMedia: MediaIn = {
-  attachments: async (messages) => ({ text: `[Tệp đính kèm đã lưu: inbox/a.jpg]\n${messages[0]?.caption ?? ""}` }),
+  attachments: async (messages) => ({ text: `[saved: inbox/a.jpg]\n${messages[0]?.caption ?? ""}` }),
   voice: async (m) => (m.voice!.duration > 300 ? { reply: "quá dài" } : { text: "/steer nghe được" }),
 };
 

@@ -14,7 +14,7 @@ afterEach(async () => await h?.stop());
 const telegramConvs = () => listConversations(h.t.store).filter((c) => c.channel === "telegram:42");
 
 describe("chat turns", () => {
-  test("a text is a turn of today's conversation, titled by the owner's date; typing comes before the reply", async () => {
+  test("a text is a turn of today's conversation, titled by the owner's date; typing before the reply", async () => {
     h = await chatHarness();
     const ids = await h.say("xin chào");
     expect(h.handled).toEqual(ids);
