@@ -65,12 +65,18 @@ function endNotice(store: Store, run: Run, result: TurnResult, silent: boolean):
   if (result.status === "approval_required") {
     const pending = listPending(store, run.conversationId!)[0];
     if (pending?.kind === "question") return T_TG.question(pending.reason ?? "", pending.options ?? []);
-    if (pending) return T_TG.approval(pending.tool, pending.reason ?? "");
+    if (pending) return T_TG.approval(pending.tool, pending.reason ?? shortArgs(pending.arguments));
   }
   // A failed turn is logged in full by the loop; the chat hears only that it failed (L-62).
   const notice = turnNotice(result, null);
   if (notice) return notice;
   return silent ? T_TG.empty(result.steps) : "";
+}
+
+/** The call's arguments on one short line, so the owner sees what they approve. */
+function shortArgs(args: unknown): string {
+  const text = JSON.stringify(args ?? {}).replace(/\s+/g, " ");
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
 
 /** "typing" while the turn runs; a first call Telegram does not answer in 3 s is logged, not waited for. */
