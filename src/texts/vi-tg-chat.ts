@@ -18,7 +18,6 @@ export const T_TG = {
   opened: "Đã mở cuộc trò chuyện mới.",
   newRefused: "Lượt vẫn đang chạy hoặc còn tin xếp hàng; đợi xong rồi hãy mở cuộc mới.",
   empty: (steps: number) => `Lượt này kết thúc mà không có chữ nào (${steps} bước).`,
-  errorType: (name: string) => `Lỗi: ${name}.`,
   approval: (tool: string, summary: string) =>
     `Đang chờ bạn duyệt: ${tool}${summary ? ` — ${summary}` : ""}.\n` +
     "Gõ /approve để cho phép hoặc /deny để từ chối.",

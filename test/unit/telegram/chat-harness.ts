@@ -2,7 +2,7 @@
 // Bot API client pointed at the local fake, the chat with its follower, and the router fed Incomings by
 // hand (the poller is the core part's). Every handled update id is recorded, so tests count them.
 import { botApi } from "../../../src/telegram/api.ts";
-import { TelegramChat, telegramFollower } from "../../../src/telegram/chat.ts";
+import { TelegramChat, telegramFollower, type ChatDeps } from "../../../src/telegram/chat.ts";
 import { telegramRouter } from "../../../src/telegram/router.ts";
 import type { BotApi, Incoming, MediaIn, TgMessage } from "../../../src/telegram/types.ts";
 import { openStore } from "../../../src/store/db.ts";
@@ -17,7 +17,9 @@ export const testMedia: MediaIn = {
   voice: async (m) => (m.voice!.duration > 300 ? { reply: "quá dài" } : { text: "/steer nghe được" }),
 };
 
-export async function chatHarness(o: { api?: (api: BotApi) => BotApi; storePath?: string } = {}) {
+type Options = { api?: (api: BotApi) => BotApi; storePath?: string; chat?: Partial<ChatDeps> };
+
+export async function chatHarness(o: Options = {}) {
   const fake = new TelegramFake();
   const t = await testApp([], {}, o.storePath ? openStore(o.storePath) : undefined);
   const plain = botApi(FAKE_TOKEN, fake.url);
@@ -25,6 +27,7 @@ export async function chatHarness(o: { api?: (api: BotApi) => BotApi; storePath?
   const { host, hub, crew } = t.runtime;
   const chat = new TelegramChat({
     api, store: t.store, host, hub, crew, chatId: 42, timezone: () => "Asia/Ho_Chi_Minh", log: t.logs.push.bind(t.logs),
+    ...o.chat,
   });
   host.follow(telegramFollower(() => chat));
   const route = telegramRouter(chat, testMedia, BOT_NAME);

@@ -3,8 +3,10 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { localDate } from "../../../src/config/owner-time.ts";
 import { listConversations } from "../../../src/store/conversations.ts";
+import { clearQueue, enqueue } from "../../../src/store/queue.ts";
 import { listRuns } from "../../../src/store/runs.ts";
 import { COMMANDS, parseCommand } from "../../../src/telegram/commands.ts";
+import { T } from "../../../src/texts/vi.ts";
 import { T_TG } from "../../../src/texts/vi-tg-chat.ts";
 import { chatHarness } from "./chat-harness.ts";
 
@@ -50,6 +52,39 @@ describe("chat turns", () => {
     h = await chatHarness();
     await h.say("**đậm** và 2*3\n---\n# Tiêu đề");
     expect(await h.sent(1)).toEqual(["đậm và 2*3\n\nTiêu đề"]);
+  });
+});
+
+describe("the day's conversation", () => {
+  test("approvals of the chat's conversations wait the block's approval_ttl_seconds (L-13)", async () => {
+    h = await chatHarness({ chat: { approvalTtlSeconds: 7200 } });
+    await h.say("chào");
+    await h.sent(1);
+    expect(h.chat.current()!.approvalTtlSeconds).toBe(7200);
+  });
+
+  test("past midnight the chat stays on a conversation with queued messages, then opens the new day's (K-22)", async () => {
+    let now = new Date();
+    h = await chatHarness({ chat: { now: () => now } });
+    await h.say("hôm nay");
+    await h.sent(1);
+    await h.chat.settle(10_000);
+    const first = h.chat.current()!;
+    enqueue(h.t.store, { conversationId: first.id, kind: "follow_up", text: "chờ", source: "telegram" });
+    now = new Date(now.getTime() + 86_400_000);
+    expect(h.chat.today().id).toBe(first.id);
+    clearQueue(h.t.store, first.id);
+    const next = h.chat.today();
+    expect(next.id).not.toBe(first.id);
+    expect(next.title).toBe(`Telegram · ${localDate(now, "Asia/Ho_Chi_Minh")}`);
+  });
+
+  test("a message handed over right after the one that opened a turn is queued (L-60)", async () => {
+    h = await chatHarness();
+    await h.say("một");
+    await h.say("hai");
+    // The notice, the first answer and the queue's own answer, whatever order the replies race in.
+    expect((await h.sent(3)).toSorted()).toEqual([T.inboundQueued, "một", "hai"].toSorted());
   });
 });
 
