@@ -63,7 +63,7 @@ describe("the day's conversation", () => {
     expect(h.chat.current()!.approvalTtlSeconds).toBe(7200);
   });
 
-  test("past midnight the chat stays on a conversation with queued messages, then opens the new day's (K-22)", async () => {
+  test("past midnight the chat stays on a conversation with queued messages, then opens a new one (K-22)", async () => {
     let now = new Date();
     h = await chatHarness({ chat: { now: () => now } });
     await h.say("hôm nay");
