@@ -29,6 +29,9 @@ export type DeliverOptions = {
 };
 
 export class Outbox {
+  /** The reply being sent per key: two reads of one run (a pause and its quick continuation) take turns. */
+  private sending = new Map<string, Promise<void>>();
+
   constructor(private readonly d: OutboxDeps) {}
 
   /** A job's answer (L-64, L-65): formatted, chunked, its files sent, each piece recorded under `key`. */
@@ -38,11 +41,17 @@ export class Outbox {
   }
 
   /** Sends the pieces not yet recorded under `key`, in order; a text Telegram refuses stops the reply. */
-  async send(key: string, pieces: Piece[]): Promise<void> {
-    for (const p of pieces) {
-      if ("text" in p) await this.once(key, p.idx, p.text, () => this.text(p.text));
-      else await this.file(key, p);
-    }
+  send(key: string, pieces: Piece[]): Promise<void> {
+    const before = this.sending.get(key) ?? Promise.resolve();
+    const mine = before.catch(() => {}).then(async () => {
+      for (const p of pieces) {
+        if ("text" in p) await this.once(key, p.idx, p.text, () => this.text(p.text));
+        else await this.file(key, p);
+      }
+    });
+    this.sending.set(key, mine);
+    void mine.catch(() => {}).finally(() => this.sending.get(key) === mine && this.sending.delete(key));
+    return mine;
   }
 
   /** One plain text message. */

@@ -92,3 +92,12 @@ describe("deliver", () => {
     expect(String(err)).toContain("chat not found");
   });
 });
+
+test("two sends of one reply at once send each piece once", async () => {
+  const { run, say } = turn();
+  say("một");
+  say("hai");
+  const pieces = replyPieces({ store, crew }, run, result({}));
+  await Promise.all([outbox.send(run.id, pieces), outbox.send(run.id, pieces)]);
+  expect(fake.sent).toEqual(["một", "hai"]);
+});
