@@ -67,8 +67,9 @@ function endNotice(store: Store, run: Run, result: TurnResult, silent: boolean):
     if (pending?.kind === "question") return T_TG.question(pending.reason ?? "", pending.options ?? []);
     if (pending) return T_TG.approval(pending.tool, pending.reason ?? shortArgs(pending.arguments));
   }
-  // A failed turn is logged in full by the loop; the chat hears only that it failed (L-62).
+  // A failed turn is logged in full by the loop; the chat hears only its error type, not its words (L-62).
   const notice = turnNotice(result, null);
+  if (result.status === "error" && result.errorType) return `${notice} ${T_TG.errorType(result.errorType)}`;
   if (notice) return notice;
   return silent ? T_TG.empty(result.steps) : "";
 }

@@ -17,6 +17,7 @@ export const T_TG = {
   helpTitle: "Các lệnh:",
   opened: "Đã mở cuộc trò chuyện mới.",
   newRefused: "Lượt vẫn đang chạy hoặc còn tin xếp hàng; đợi xong rồi hãy mở cuộc mới.",
+  errorType: (name: string) => `(Loại lỗi: ${name}.)`,
   empty: (steps: number) => `Lượt này kết thúc mà không có chữ nào (${steps} bước).`,
   approval: (tool: string, summary: string) =>
     `Đang chờ bạn duyệt: ${tool}${summary ? ` — ${summary}` : ""}.\n` +

@@ -63,15 +63,17 @@ describe("a rebuilt reply", () => {
     expect(fake.of("sendMessage").filter((c) => c.params.text === "một")).toHaveLength(2);
   });
 
-  test("a turn without text says so with its step count; a failed turn only says it failed", async () => {
+  test("a turn without text says so with its step count; a failed turn says only its error type", async () => {
     const a = turn();
     expect(replyPieces({ store, crew }, a.run, result({ steps: 3 })).map((p) => "text" in p && p.text))
       .toEqual([T_TG.empty(3)]);
     const b = turn();
     b.say("đã làm được một nửa");
-    const failed = result({ status: "error", text: "TypeError: secret detail" });
+    const failed = result({ status: "error", text: "secret detail", errorType: "TypeError" });
     const texts = replyPieces({ store, crew }, b.run, failed).map((p) => "text" in p && p.text);
-    expect(texts).toEqual(["đã làm được một nửa", T.noticeError]);
+    expect(texts).toEqual(["đã làm được một nửa", `${T.noticeError} ${T_TG.errorType("TypeError")}`]);
+    const untyped = replyPieces({ store, crew }, b.run, result({ status: "error" })).map((p) => "text" in p && p.text);
+    expect(untyped.at(-1)).toBe(T.noticeError);
     const halted = replyPieces({ store, crew }, b.run, result({ status: "halted", haltReason: "budget" }));
     expect(halted.map((p) => "text" in p && p.text).at(-1)).toBe(T.noticeHalted.budget);
   });
