@@ -87,8 +87,7 @@ export class TelegramChat {
 
   /** The conversation the chat is on now, without opening one. */
   current(): Conversation | null {
-    const conv = latestOnChannel(this.d.store, this.channel, "", MASTER);
-    return conv && getConversation(this.d.store, conv.id);
+    return latestOnChannel(this.d.store, this.channel, "", MASTER);
   }
 
   /** /new: a fresh conversation for the channel (the caller checked that nothing is pending). */

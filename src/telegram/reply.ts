@@ -27,10 +27,10 @@ export async function readTurn(d: ReplyDeps, turn: ActiveTurn): Promise<void> {
   const typing = keepTyping(d, turn.done);
   const result = await turn.done;
   await typing;
-  // Cut by a going-down server: the run stays open for the next boot, which answers it (C-18, L-82).
-  if (turn.abort.signal.aborted && turn.abort.signal.reason === "shutdown") return tellCut(d);
   const run = getRun(d.store, turn.runId);
   if (!run) return;
+  // Cut by a going-down server: the run stays open for the next boot, which answers it (C-18, L-82).
+  if (run.status === "running" && turn.abort.signal.reason === "shutdown") return tellCut(d);
   try {
     await d.outbox.send(run.id, replyPieces(d, run, result));
   } catch (e) {
