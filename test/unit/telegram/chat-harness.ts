@@ -17,11 +17,13 @@ export const testMedia: MediaIn = {
   voice: async (m) => (m.voice!.duration > 300 ? { reply: "quá dài" } : { text: "/steer nghe được" }),
 };
 
-type Options = { api?: (api: BotApi) => BotApi; storePath?: string; chat?: Partial<ChatDeps> };
+type Options = {
+  api?: (api: BotApi) => BotApi; storePath?: string; chat?: Partial<ChatDeps>; env?: Record<string, string>;
+};
 
 export async function chatHarness(o: Options = {}) {
   const fake = new TelegramFake();
-  const t = await testApp([], {}, o.storePath ? openStore(o.storePath) : undefined);
+  const t = await testApp([], o.env ?? {}, o.storePath ? openStore(o.storePath) : undefined);
   const plain = botApi(FAKE_TOKEN, fake.url);
   const api = o.api ? o.api(plain) : plain;
   const { host, hub, crew } = t.runtime;

@@ -10,6 +10,7 @@ import { getRun } from "../../../src/store/runs.ts";
 import { TelegramCutReader } from "../../../src/telegram/resume.ts";
 import { T_TG } from "../../../src/texts/vi-tg-chat.ts";
 import { closeLeftOpen, resumeCutTurns } from "../../../src/turns/resume.ts";
+import { startStrictProvider } from "../../helpers/strict-provider.ts";
 import { gate } from "../../helpers/wait.ts";
 import { chatHarness } from "./chat-harness.ts";
 
@@ -21,8 +22,8 @@ afterEach(async () => {
 });
 
 /** A server whose chat turn is cut by shutdown; returns the cut run's id. */
-async function cutTurn(storePath: string): Promise<string> {
-  const h = await chatHarness({ storePath });
+async function cutTurn(storePath: string, env?: Record<string, string>): Promise<string> {
+  const h = await chatHarness({ storePath, env });
   harnesses.push(h);
   await h.say("chào");
   await h.sent(1);
@@ -66,4 +67,23 @@ test("with no bot up at boot the cut turn is not resumed", async () => {
   const report = resumeCutTurns(next.t.store, closeLeftOpen(next.t.store), [reader]);
   expect(report.resumed).toEqual([]);
   expect(report.skipped).toEqual([{ runId, why: "nobody reads telegram turns now" }]);
+});
+
+test("against the strict provider the resumed turn's history is accepted as it is", async () => {
+  const strict = startStrictProvider({ pieceMs: 1 });
+  try {
+    const env = { MY_AGENT_ROUTES: "openai:strict-model", OPENAI_BASE_URL: strict.url, OPENAI_API_KEY: "sk-test-1" };
+    const path = join(mkdtempSync(join(tmpdir(), "mc-tg-")), "db.sqlite");
+    const runId = await cutTurn(path, env);
+    const next = await chatHarness({ storePath: path, env });
+    harnesses.push(next);
+    const reader = new TelegramCutReader(next.t.runtime.host, () => next.chat);
+    expect(resumeCutTurns(next.t.store, closeLeftOpen(next.t.store), [reader]).resumed).toEqual([runId]);
+    await next.sent(1);
+    await next.chat.settle(10_000);
+    expect(getRun(next.t.store, runId)!.status).toBe("done");
+    expect(strict.refusals).toEqual([]);
+  } finally {
+    strict.stop();
+  }
 });
