@@ -8,7 +8,7 @@ import { chatHarness } from "./chat-harness.ts";
 
 const strict = startStrictProvider({ pieceMs: 1 });
 afterAll(() => strict.stop());
-const env = { MY_AGENT_ROUTES: "openai:strict-model", OPENAI_BASE_URL: strict.url, OPENAI_API_KEY: "sk-test-not-real-1" };
+const env = { MY_AGENT_ROUTES: "openai:strict-model", OPENAI_BASE_URL: strict.url, OPENAI_API_KEY: "sk-test-1" };
 
 let h: Awaited<ReturnType<typeof chatHarness>>;
 afterEach(async () => await h?.stop());
