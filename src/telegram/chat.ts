@@ -62,7 +62,7 @@ export class TelegramChat {
       conversationId: conv.id, text, source: TELEGRAM_SOURCE, reader: "telegram", mark: incoming.handled, literal,
     });
     if (out.kind === "started") return this.read(out.turn);
-    if (out.kind === "queued") return void (await this.say(T.inboundQueued));
+    if (out.kind === "queued") return this.say(out.queueKind === "steer" ? T_TG.steered : T.inboundQueued);
     if (out.kind === "rejected") return this.reply(out.detail, incoming);
   }
 

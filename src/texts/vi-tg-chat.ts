@@ -16,6 +16,7 @@ export const T_TG = {
   } as Record<string, string>,
   helpTitle: "Các lệnh:",
   opened: "Đã mở cuộc trò chuyện mới.",
+  steered: "Đã chèn ý này vào lượt đang chạy, sau thao tác hiện tại.",
   newRefused: "Lượt vẫn đang chạy hoặc còn tin xếp hàng; đợi xong rồi hãy mở cuộc mới.",
   errorType: (name: string) => `(Loại lỗi: ${name}.)`,
   empty: (steps: number) => `Lượt này kết thúc mà không có chữ nào (${steps} bước).`,

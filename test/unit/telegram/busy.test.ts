@@ -3,7 +3,7 @@
 // turn is read back to the chat by the follower. A busy turn is a real shell_run held by a gate.
 import { afterEach, expect, test } from "bun:test";
 import { updateOptions } from "../../../src/store/conversations.ts";
-import { listRuns } from "../../../src/store/runs.ts";
+import { listRuns, listSteps } from "../../../src/store/runs.ts";
 import { T } from "../../../src/texts/vi.ts";
 import { T_TG } from "../../../src/texts/vi-tg-chat.ts";
 import { gate, until } from "../../helpers/wait.ts";
@@ -27,7 +27,7 @@ test("while a turn runs: /status, queue, steer, bare /steer and /new; the queue 
     ["/status", new RegExp(`^${T_TG.statusBusy(0)}\n`)],
     ["câu một", T.inboundQueued],
     ["/status", new RegExp(`^${T_TG.statusBusy(1)}\n`)],
-    ["/steer dùng đơn vị mét", T.inboundQueued],
+    ["/steer dùng đơn vị mét", T_TG.steered],
     ["/steer", T.steerEmpty],
     ["/new", T_TG.newRefused],
   ];
@@ -47,5 +47,8 @@ test("while a turn runs: /status, queue, steer, bare /steer and /new; the queue 
   await until(() => h.t.runtime.host.running(conv.id), (r) => r === undefined);
   const runs = listRuns(h.t.store, { conversationId: conv.id });
   expect(runs.map((r) => r.source)).toEqual(["telegram", "telegram", "telegram"]);
+  // The steer joined the running turn (newest run first: the drain, the busy turn, the greeting).
+  const steers = listSteps(h.t.store, runs[1]!.id).filter((s) => s.type === "steer").map((s) => s.result);
+  expect(steers).toEqual(["dùng đơn vị mét"]);
   expect(h.chat.current()!.id).toBe(conv.id);
 });
