@@ -84,7 +84,7 @@ function shortArgs(args: unknown): string {
 async function keepTyping(d: ReplyDeps, done: Promise<TurnResult>): Promise<void> {
   let over = false;
   void done.finally(() => (over = true));
-  const typing = (timeoutMs?: number) =>
+  const typing = (timeoutMs: number) =>
     d.api.call("sendChatAction", { chat_id: d.chatId, action: "typing" }, { timeoutMs });
   try {
     await typing(TYPING_FIRST_MS);
@@ -95,7 +95,8 @@ async function keepTyping(d: ReplyDeps, done: Promise<TurnResult>): Promise<void
     let timer: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([done, new Promise((r) => (timer = setTimeout(r, TYPING_EVERY_MS)))]);
     clearTimeout(timer);
-    if (!over) await typing().catch((e: Error) => d.log(`telegram: typing: ${e.message}`));
+    // Bounded by its own period, so a hung call never holds the reply long.
+    if (!over) await typing(TYPING_EVERY_MS).catch((e: Error) => d.log(`telegram: typing: ${e.message}`));
   }
 }
 

@@ -40,6 +40,9 @@ test("while a turn runs: /status, queue, steer, bare /steer and /new; the queue 
   // Every update was handled at acceptance, none waited for the turn.
   expect(h.handled).toHaveLength(8);
   expect(h.t.runtime.host.running(conv.id)).toBeDefined();
+  // Typing goes on while the turn runs: another call once its 4 s period has passed (L-23).
+  const typingBefore = h.fake.of("sendChatAction").length;
+  await h.fake.next(() => h.fake.of("sendChatAction").length > typingBefore);
 
   g.open();
   // The queued message is answered by a turn of its own, read back to the chat.
