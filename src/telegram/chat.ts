@@ -117,9 +117,14 @@ export class TelegramChat {
     this.reading.add(p);
   }
 
+  /** The turns being read now, each settling once its reply was sent: stopping the bot waits for them. */
+  reads(): Promise<void>[] {
+    return [...this.reading];
+  }
+
   /** Resolves when every turn being read has been answered (or cut), or after `ms`. */
   async settle(ms: number): Promise<void> {
-    await settledWithin([...this.reading], ms);
+    await settledWithin(this.reads(), ms);
   }
 
   private async answer(q: Approval, text: string, incoming: Incoming): Promise<void> {

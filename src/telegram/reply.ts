@@ -62,6 +62,8 @@ function runMessages(store: Store, run: Run) {
 }
 
 function endNotice(store: Store, run: Run, result: TurnResult, silent: boolean): string {
+  // Cancelled: a bot that stopped (a rebuild) cut it after 30 s (L-81); the web's Stop never reaches these.
+  if (run.status === "cancelled") return T_TG.cancelled;
   if (result.status === "approval_required") {
     const pending = listPending(store, run.conversationId!)[0];
     if (pending?.kind === "question") return T_TG.question(pending.reason ?? "", pending.options ?? []);

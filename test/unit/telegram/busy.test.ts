@@ -55,3 +55,23 @@ test("while a turn runs: /status, queue, steer, bare /steer and /new; the queue 
   expect(steers).toEqual(["dùng đơn vị mét"]);
   expect(h.chat.current()!.id).toBe(conv.id);
 });
+
+test("a turn a stopping bot cancels after its 30 s is answered with what it wrote and the cancel notice", async () => {
+  h = await chatHarness();
+  await h.say("chào");
+  await h.sent(1);
+  await h.chat.settle(10_000);
+  const conv = h.chat.current()!;
+  updateOptions(h.t.store, conv.id, { autonomous: true });
+  const g = gate(h.t.runtime.crew().get("default")!.workspace);
+  try {
+    await h.say(`/tool shell_run ${JSON.stringify({ command: g.command })}`);
+    await g.started();
+    // What the bot's stop does to a turn still running after its wait (L-81).
+    h.t.runtime.host.running(conv.id)!.abort.abort("stop");
+    expect((await h.sent(2))[1]).toBe(T_TG.cancelled);
+    expect(listRuns(h.t.store, { conversationId: conv.id })[0]!.status).toBe("cancelled");
+  } finally {
+    g.open();
+  }
+});
