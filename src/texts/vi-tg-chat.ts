@@ -53,8 +53,9 @@ export const T_TG = {
   canvasMissing: (id: string) => `Không gửi được canvas ${id}: không có canvas nào như vậy.`,
   canvasCaption: (title: string, version: number) => `${title} (phiên bản ${version})`,
   cancelled:
-    "Bot vừa dừng để dựng lại nên lượt này đã bị huỷ giữa chừng. Có thể phần cuối câu trả lời " +
-    "hoặc tệp đính kèm chưa kịp tới; nếu cần, hãy gửi lại yêu cầu.",
+    "Bot vừa dừng để dựng lại nên lượt này đã bị huỷ giữa chừng. " +
+    "Có thể phần cuối câu trả lời hoặc tệp đính kèm chưa kịp tới; " +
+    "nếu cần, hãy gửi lại yêu cầu.",
   restartCut:
     "Server đang khởi động lại nên lượt vừa rồi bị ngắt giữa chừng. Khi server chạy lại, " +
     "lượt này sẽ được làm tiếp một lần nếu còn làm tiếp được…",
