@@ -4,6 +4,7 @@
 import type { ActivityHub } from "../activity/hub.ts";
 import { openOnChannel, todays, type ChannelOpen } from "../channels/inbound.ts";
 import { MASTER } from "../config/agent-schema.ts";
+import type { Redactor } from "../export/redact.ts";
 import { localDate } from "../config/owner-time.ts";
 import { listPending, type Approval } from "../store/approvals.ts";
 import { getConversation, latestOnChannel, type Conversation } from "../store/conversations.ts";
@@ -34,6 +35,8 @@ export type ChatDeps = {
   approvalTtlSeconds?: number;
   timezone: () => string;
   log: (line: string) => void;
+  /** Masks secrets in canvases sent as files (L-54). */
+  redact: Redactor;
   now?: () => Date;
 };
 

@@ -3,6 +3,7 @@
 // sendPhoto (a refused photo goes again as a document), others by sendDocument — or a short notice.
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
+import type { Redactor } from "../export/redact.ts";
 import { getCanvas, getVersion } from "../store/canvases.ts";
 import type { Store } from "../store/db.ts";
 import { T_TG } from "../texts/vi-tg-chat.ts";
@@ -21,8 +22,11 @@ export type Outgoing = { upload: Upload; caption?: string } | { notice: string }
 /** Where an attachment is looked up: the speaking agent's workspace, and its canvases. */
 export type Speaker = { agentId: string; workspace: string };
 
-export function prepareAttachment(store: Store, a: Attachment, who: Speaker): Outgoing {
-  if (a.path.startsWith("artifact:")) return canvasFile(store, a.path.slice("artifact:".length).trim(), who);
+/** `redact` masks secrets in canvas titles and texts before they leave the machine (L-54). */
+export function prepareAttachment(store: Store, a: Attachment, who: Speaker, redact: Redactor): Outgoing {
+  if (a.path.startsWith("artifact:")) {
+    return canvasFile(store, a.path.slice("artifact:".length).trim(), who, redact);
+  }
   const resolved = resolveInWorkspace(who.workspace, a.path);
   if (!resolved.ok) return { notice: T_TG.mediaMissing(a.path) };
   let size: number;
@@ -40,16 +44,17 @@ export function prepareAttachment(store: Store, a: Attachment, who: Speaker): Ou
 }
 
 /** The newest version of a canvas the agent owns, as a text file (L-46…L-48). */
-function canvasFile(store: Store, id: string, who: Speaker): Outgoing {
+function canvasFile(store: Store, id: string, who: Speaker, redact: Redactor): Outgoing {
   const canvas = id ? getCanvas(store, id) : null;
   // A canvas of another agent gets the same notice as a missing one (L-47).
   if (!canvas || canvas.agentId !== who.agentId) return { notice: T_TG.canvasMissing(id) };
   const version = getVersion(store, canvas.id);
   if (!version || canvas.kind === "image") return { notice: T_TG.mediaRefused(canvas.title) };
-  const base = canvas.title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim().slice(0, 80) || canvas.id;
+  const title = redact(canvas.title);
+  const base = title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim().slice(0, 80) || canvas.id;
   const name = canvas.kind === "markdown" ? `${base}.md` : `${base}.${canvas.kind}.txt`;
-  const data = new TextEncoder().encode(version.content);
-  return { upload: { field: "document", name, data }, caption: T_TG.canvasCaption(canvas.title, canvas.version) };
+  const data = new TextEncoder().encode(redact(version.content));
+  return { upload: { field: "document", name, data }, caption: T_TG.canvasCaption(title, canvas.version) };
 }
 
 /** Uploads one file; a photo Telegram refuses goes again as a document (L-48). */

@@ -2,6 +2,7 @@
 // files — each recorded in telegram_sent once Telegram accepted it, so a reply rebuilt later (after a
 // decision or a restart) skips what the owner already has. `deliver` is the same path for a job's answer.
 import { MASTER } from "../config/agent-schema.ts";
+import type { Redactor } from "../export/redact.ts";
 import type { Store } from "../store/db.ts";
 import { digestOf, recordSent, wasSent } from "../store/telegram-sent.ts";
 import { T_TG } from "../texts/vi-tg-chat.ts";
@@ -15,7 +16,11 @@ export type Piece = { idx: number; text: string } | { idx: number; attachment: A
 /** Pieces of one answer from `base` on: its text chunks first, then its files (offset by FILES_AT). */
 export const FILES_AT = 500;
 
-export type OutboxDeps = { api: BotApi; store: Store; chatId: number; log: (line: string) => void };
+export type OutboxDeps = {
+  api: BotApi; store: Store; chatId: number; log: (line: string) => void;
+  /** Masks secrets in canvas titles and texts sent as files (L-54): `redactor(env)` of export/redact.ts. */
+  redact: Redactor;
+};
 
 export type DeliverOptions = {
   /** The run id the text belongs to: delivering it again sends nothing new. */
@@ -67,7 +72,7 @@ export class Outbox {
   }
 
   private async file(key: string, p: Extract<Piece, { attachment: Attachment }>): Promise<void> {
-    const out = prepareAttachment(this.d.store, p.attachment, p.speaker);
+    const out = prepareAttachment(this.d.store, p.attachment, p.speaker, this.d.redact);
     const what = `${p.attachment.kind}:${p.attachment.path}`;
     if ("notice" in out) return this.once(key, p.idx, `${what}\n${out.notice}`, () => this.text(out.notice));
     try {

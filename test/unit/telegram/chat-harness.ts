@@ -1,6 +1,7 @@
 // The chat part of the bot wired in-process for tests: the real runtime (testApp, fake:echo), the real
 // Bot API client pointed at the local fake, the chat with its follower, and the router fed Incomings by
 // hand (the poller is the core part's). Every handled update id is recorded, so tests count them.
+import { redactor } from "../../../src/export/redact.ts";
 import { botApi } from "../../../src/telegram/api.ts";
 import { TelegramChat, telegramFollower, type ChatDeps } from "../../../src/telegram/chat.ts";
 import { telegramRouter } from "../../../src/telegram/router.ts";
@@ -29,6 +30,7 @@ export async function chatHarness(o: Options = {}) {
   const { host, hub, crew } = t.runtime;
   const chat = new TelegramChat({
     api, store: t.store, host, hub, crew, chatId: 42, timezone: () => "Asia/Ho_Chi_Minh", log: t.logs.push.bind(t.logs),
+    redact: redactor({ CANVAS_TOKEN: "tok-secret-value-123", ...o.env }),
     ...o.chat,
   });
   host.follow(telegramFollower(() => chat));

@@ -52,15 +52,18 @@ describe("files out", () => {
     expect(h.fake.of("sendPhoto").length + h.fake.of("sendDocument").length).toBe(0);
   });
 
-  test("FILE: artifact:<id> sends the canvas's latest version; a wrong id gets a notice", async () => {
+  test("FILE: artifact:<id> sends the canvas's latest version, secrets masked; a wrong id gets a notice", async () => {
     h = await chatHarness();
     const canvas = createCanvas(h.t.store, {
-      agentId: "default", title: "Kế hoạch", kind: "markdown", content: "# Tuần này", author: "agent",
+      agentId: "default", title: "Kế hoạch", kind: "markdown", author: "agent",
+      content: "# Tuần này\nkhoá: tok-secret-value-123 và sk-abcdefghijklmnop",
     });
     await h.say(`FILE: artifact:${canvas.id}\nFILE: artifact:khong-co`);
     const doc = await h.fake.next((c) => c.method === "sendDocument");
     expect(doc.files[0]!.name).toBe("Kế hoạch.md");
     expect(doc.params.caption).toBe(T_TG.canvasCaption("Kế hoạch", 1));
+    // Secrets leave the machine masked (L-54).
+    expect(new TextDecoder().decode(doc.files[0]!.bytes)).toBe("# Tuần này\nkhoá: [đã che] và [đã che]");
     expect(await h.sent(1)).toEqual([T_TG.canvasMissing("khong-co")]);
   });
 });

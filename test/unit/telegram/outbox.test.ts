@@ -23,7 +23,8 @@ const crew = (() => ({ get: () => ({ workspace: "/nonexistent" }) })) as unknown
 beforeEach(() => {
   fake = new TelegramFake();
   store = openStore(":memory:");
-  outbox = new Outbox({ api: botApi(FAKE_TOKEN, fake.url), store, chatId: 42, log: (l) => logs.push(l) });
+  const api = botApi(FAKE_TOKEN, fake.url);
+  outbox = new Outbox({ api, store, chatId: 42, log: (l) => logs.push(l), redact: (t) => t });
 });
 afterEach(() => fake.stop());
 
