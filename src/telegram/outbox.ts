@@ -6,7 +6,7 @@ import type { Redactor } from "../export/redact.ts";
 import type { Store } from "../store/db.ts";
 import { digestOf, recordSent, wasSent } from "../store/telegram-sent.ts";
 import { T_TG } from "../texts/vi-tg-chat.ts";
-import { shapeReply, type Attachment } from "./format.ts";
+import { chunkText, shapeReply, stripMarkdown, type Attachment } from "./format.ts";
 import { prepareAttachment, sendFile, type Speaker } from "./media-out.ts";
 import { TelegramError, type BotApi } from "./types.ts";
 
@@ -57,6 +57,15 @@ export class Outbox {
     this.sending.set(key, mine);
     void mine.catch(() => {}).finally(() => this.sending.get(key) === mine && this.sending.delete(key));
     return mine;
+  }
+
+  /**
+   * A runtime notice (a job's failure, reminder or recovery line, L-71…L-77): Markdown stripped and chunked
+   * like every message, but a line shaped like `MEDIA:`/`FILE:` stays text and sends no file (L-75).
+   * The scheduler's `Channel.send`: it rejects when Telegram refused it or `signal` ended the wait.
+   */
+  async notice(text: string, signal?: AbortSignal): Promise<void> {
+    for (const chunk of chunkText(stripMarkdown(text))) await this.text(chunk, signal);
   }
 
   /** One plain text message. */

@@ -104,3 +104,9 @@ test("two sends of one reply at once send each piece once", async () => {
   await Promise.all([outbox.send(run.id, pieces), outbox.send(run.id, pieces)]);
   expect(fake.sent).toEqual(["một", "hai"]);
 });
+
+test("a runtime notice is stripped like every message, and an attachment-shaped line in it sends no file", async () => {
+  await outbox.notice('Lịch "**Nhắc hạn**" gặp lỗi khi chạy:\nMEDIA: /etc/hostname\n2*3 lần');
+  expect(fake.sent).toEqual(['Lịch "Nhắc hạn" gặp lỗi khi chạy:\nMEDIA: /etc/hostname\n2*3 lần']);
+  expect(fake.of("sendPhoto").length + fake.of("sendDocument").length).toBe(0);
+});
