@@ -28,7 +28,8 @@ export async function readTurn(d: ReplyDeps, turn: ActiveTurn): Promise<void> {
   const result = await turn.done;
   await typing;
   const run = getRun(d.store, turn.runId);
-  if (!run) return;
+  // Gone with its conversation (deleted on the web): nothing is left to read back.
+  if (!run?.conversationId) return;
   // Cut by a going-down server: the run stays open for the next boot, which answers it (C-18, L-82).
   if (run.status === "running" && turn.abort.signal.reason === "shutdown") return tellCut(d);
   try {
@@ -42,9 +43,12 @@ export async function readTurn(d: ReplyDeps, turn: ActiveTurn): Promise<void> {
 export function replyPieces(d: Pick<ReplyDeps, "store" | "crew">, run: Run, result: TurnResult): Piece[] {
   const messages = runMessages(d.store, run);
   const speaker = { agentId: run.agentId, workspace: d.crew().get(run.agentId)?.workspace ?? "" };
+  const seen = new Set<string>();
+  // A file named again later in the run is sent once per reply (L-48).
   const pieces = messages
     .filter((m) => m.role === "assistant" && m.content.trim())
-    .flatMap((m) => answerPieces(m.content, m.seq * 1000, speaker));
+    .flatMap((m) => answerPieces(m.content, m.seq * 1000, speaker))
+    .filter((p) => "text" in p || (!seen.has(p.attachment.path) && !!seen.add(p.attachment.path)));
   const lastSeq = messages.at(-1)?.seq ?? run.afterSeq ?? 0;
   const notice = endNotice(d.store, run, result, pieces.length === 0);
   if (notice) pieces.push({ idx: lastSeq * 1000 + 999, text: notice });
@@ -85,7 +89,8 @@ function shortArgs(args: unknown): string {
 /** "typing" while the turn runs; a first call Telegram does not answer in 3 s is logged, not waited for. */
 async function keepTyping(d: ReplyDeps, done: Promise<TurnResult>): Promise<void> {
   let over = false;
-  void done.finally(() => (over = true));
+  const end = () => void (over = true);
+  done.then(end, end);
   const typing = (timeoutMs: number) =>
     d.api.call("sendChatAction", { chat_id: d.chatId, action: "typing" }, { timeoutMs });
   try {

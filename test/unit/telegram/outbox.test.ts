@@ -110,3 +110,12 @@ test("a runtime notice is stripped like every message, and an attachment-shaped 
   expect(fake.sent).toEqual(['Lịch "Nhắc hạn" gặp lỗi khi chạy:\nMEDIA: /etc/hostname\n2*3 lần']);
   expect(fake.of("sendPhoto").length + fake.of("sendDocument").length).toBe(0);
 });
+
+test("a file named by several messages of a run is sent once per reply", () => {
+  const { run, say } = turn();
+  say("Ảnh:\nMEDIA: a.png");
+  say("Lại ảnh đó:\nMEDIA: a.png\nMEDIA: b.png");
+  const pieces = replyPieces({ store, crew }, run, result({}));
+  const files = pieces.flatMap((p) => ("attachment" in p ? [p.attachment.path] : []));
+  expect(files).toEqual(["a.png", "b.png"]);
+});
