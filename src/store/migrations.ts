@@ -8,6 +8,7 @@ import { RUN_SCHEMA } from "./schema-runs.ts";
 import { MISC_SCHEMA } from "./schema-misc.ts";
 import { SESSION_SCHEMA } from "./schema-sessions.ts";
 import { SLOT_SCHEMA } from "./schema-slots.ts";
+import { TELEGRAM_SENT_SCHEMA } from "./telegram-sent.ts";
 
 export interface Migration {
   version: number;
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 2, name: "login sessions", sql: SESSION_SCHEMA },
   { version: 3, name: "slot ledger", sql: SLOT_SCHEMA },
+  { version: 4, name: "telegram sent pieces", sql: TELEGRAM_SENT_SCHEMA },
 ];
 
 export interface AppliedMigration {
