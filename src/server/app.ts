@@ -22,6 +22,7 @@ import { manageRoutes } from "./routes/manage.ts";
 import { jobsUiRoutes } from "./routes/jobs-ui.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
+import { searchRoutes } from "./routes/search.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { conversationFormRoutes } from "./routes/ui-conversations.ts";
 import { bodyCap } from "./body-cap.ts";
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/conversations", conversationRoutes(deps));
   app.route("/api/conversations", turnRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
+  app.route("/api/messages", searchRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
   app.route("/api/activity/runs", exportRoutes(deps));
   app.route("/api/activity", activityRoutes(deps));
