@@ -58,6 +58,11 @@ export function searchMessages(store: Store, query: string, opts: SearchOptions 
   );
 }
 
+/** The search of one agent's conversations only, as the conversation_search tool gets it (G-11). */
+export function agentSearch(store: Store, agentId: string): (query: string, limit: number) => SearchHit[] {
+  return (query, limit) => searchMessages(store, query, { agentId, limit });
+}
+
 /**
  * Turns free text into an FTS5 query: every word as a quoted phrase (implicit AND), after
  * the same d-stroke fold the index uses (K-15). Null when nothing searchable remains.

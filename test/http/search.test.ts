@@ -6,6 +6,7 @@ import { appendMessage } from "../../src/store/messages.ts";
 import { createConversation } from "../../src/store/conversations.ts";
 import { TSearch } from "../../src/texts/vi-search.ts";
 import { testApp } from "../helpers/app.ts";
+import { collect, isEnd } from "../helpers/sse.ts";
 
 const HOSTILE = `dọn dẹp <img src=x onerror="alert(1)"> <a data-hx-get="/x" x-init="alert(2)">bấm</a> & "q"`;
 
@@ -91,5 +92,23 @@ describe("GET /api/messages/search", async () => {
     for (let i = 0; i < 5; i++) say(mine.id, `ghi chú số ${i}`);
     const res = await t.request("/api/messages/search?q=ghi%20chu&limit=3");
     expect((await res.json()).results).toHaveLength(3);
+  });
+
+  test("conversation_search in a master turn sees the master's conversations only (the host scopes it)", async () => {
+    const conv = (await (await t.json("/api/conversations", "POST", {})).json()).id as string;
+    const text = `/tool conversation_search ${JSON.stringify({ query: "doc" })}`;
+    await collect(await t.json(`/api/conversations/${conv}/messages`, "POST", { text }), isEnd);
+    const detail = await (await t.request(`/api/conversations/${conv}`)).json();
+    const result = detail.messages.find((m: { role: string }) => m.role === "tool");
+    // "đọc" is said only in the researcher's conversation; the master's own tool call text does not count.
+    expect(result.name).toBe("conversation_search");
+    expect(result.content).not.toContain(theirs.id);
+    say(mine.id, "Tối nay đọc truyện");
+    await collect(await t.json(`/api/conversations/${conv}/messages`, "POST", { text }), isEnd);
+    const again = (await (await t.request(`/api/conversations/${conv}`)).json()).messages
+      .filter((m: { role: string }) => m.role === "tool").at(-1);
+    expect(again.content).toContain(`(conversation ${mine.id}, message `);
+    expect(again.content).toContain("Tối nay [đọc] truyện");
+    expect(again.content).not.toContain(theirs.id);
   });
 });
