@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { appendMessage, copyMessages } from "../../../src/store/messages.ts";
 import { deleteConversation } from "../../../src/store/conversations.ts";
-import { searchMessages, toFtsQuery, type SearchHit } from "../../../src/store/search.ts";
+import { POOL, searchMessages, toFtsQuery, type SearchHit } from "../../../src/store/search.ts";
 import { conversation, memStore } from "./helpers.ts";
 
 /** The snippet without its highlight markers: for short messages, the whole text. */
@@ -107,5 +107,20 @@ describe("message search", () => {
     const strong = appendMessage(store, { conversationId: c.id, role: "user", content: "lịch họp, lịch họp" });
     const tie = appendMessage(store, { conversationId: c.id, role: "user", content: "lịch họp; lịch họp" });
     expect(searchMessages(store, "lich hop").map((h) => h.messageId)).toEqual([tie.id, strong.id, weak.id]);
+  });
+
+  test("a word in more messages than the pool is ranked among the newest POOL matches only", () => {
+    const { store, c } = seeded();
+    // The best match (the word twice, nothing else) is the oldest; POOL weaker ones follow it.
+    const best = appendMessage(store, { conversationId: c.id, role: "user", content: "nhắc nhắc" });
+    store.tx(() => {
+      const add = store.db.prepare("INSERT INTO messages (conversation_id, seq, role, content, created_at) VALUES (?, ?, 'user', ?, 't')");
+      for (let i = 0; i < POOL; i++) add.run(c.id, 100 + i, `nhắc việc số ${i} trong ngày`);
+    });
+    const hits = searchMessages(store, "nhac", { limit: 5 });
+    expect(hits).toHaveLength(5);
+    expect(hits.map((h) => h.messageId)).not.toContain(best.id);
+    store.db.run("DELETE FROM messages WHERE seq = 100");
+    expect(searchMessages(store, "nhac", { limit: 5 })[0]!.messageId).toBe(best.id);
   });
 });
