@@ -2,12 +2,13 @@
 // Vietnamese and English text drawn from a skewed vocabulary (common words match hundreds of thousands
 // of messages, rare ones a few). p50 / p95 of GET /api/messages/search through the real route on a WAL
 // file store, with the triggers and the FTS index the product uses. Figures only.
-import { rmSync } from "node:fs";
+import { existsSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Hono } from "hono";
 import { searchRoutes } from "../../src/server/routes/search.ts";
 import type { AppDeps } from "../../src/server/deps.ts";
 import { createConversation } from "../../src/store/conversations.ts";
+import { agentSearch } from "../../src/store/search.ts";
 import { openStore } from "../../src/store/db.ts";
 import { tempDir } from "../helpers/binary.ts";
 
@@ -20,20 +21,34 @@ const WORDS = (
   "the a to of and in is it that for you with on this be are code test build deploy server bug fix " +
   "đường đèn điện đồng hồ đẹp đúng đã đang để đến đâu đều đọc đi đôi giày áo quần mưa nắng gió lạnh"
 ).split(" ");
+// A long tail of made-up syllable pairs after the everyday words, as real text has: 20,000 words in all.
+const SYLLABLES = "ba ca da ga ha kha la ma na pha qua ra sa ta tha va xa bo co do go ho lo mo no po to".split(" ");
+for (let i = 0; WORDS.length < 20_000; i++) WORDS.push(`${SYLLABLES[i % 28]}${SYLLABLES[Math.floor(i / 28) % 28]}${i}`);
 
-const home = tempDir("bench-search");
+// SEARCH_BENCH_HOME keeps the built home there (and reuses it on the next run) to compare query plans.
+const kept = process.env.SEARCH_BENCH_HOME;
+const home = kept ?? tempDir("bench-search");
+const reuse = !!kept && existsSync(join(home, "my-crew.db"));
 const store = openStore(join(home, "my-crew.db"));
-const agents = ["default", "researcher", "coach"];
-const convs = Array.from({ length: CONVERSATIONS }, (_, i) =>
-  createConversation(store, { agentId: agents[i % 3]!, title: `Cuộc ${i}` }).id);
 
 // A fixed-seed generator: the same home on every run.
 let seed = 42;
-const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-// Skewed: word k is picked with weight ~ 1/(k+1), so the first words are everywhere.
+// mulberry32: 32-bit integer steps (Math.imul), so no precision is lost to floating point.
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+};
+// Zipf-like: word k is picked with weight ~ 1/(k+1), so the first words are everywhere, the tail rare.
 const pick = () => WORDS[Math.min(WORDS.length - 1, Math.floor(Math.exp(rand() * Math.log(WORDS.length + 1)) - 1))]!;
 const sentence = () => Array.from({ length: 5 + Math.floor(rand() * 40) }, pick).join(" ");
+if (!reuse) build();
 
+function build() {
+const agents = ["default", "researcher", "coach"];
+const convs = Array.from({ length: CONVERSATIONS }, (_, i) =>
+  createConversation(store, { agentId: agents[i % 3]!, title: `Cuộc ${i}` }).id);
 const t0 = performance.now();
 const BATCH = 100_000;
 const seqs = new Map<string, number>();
@@ -52,13 +67,14 @@ for (let done = 0; done < MESSAGES; done += BATCH) {
 const built = (performance.now() - t0) / 1000;
 const file = Bun.file(join(home, "my-crew.db")).size / 2 ** 20;
 console.log(`built ${MESSAGES.toLocaleString("en")} messages in ${built.toFixed(0)} s (database ${file.toFixed(0)} MB)`);
+}
 
 const crew = { get: (id: string) => ({ id, name: id }), list: () => [] };
 const deps = { store, crew: () => crew } as unknown as AppDeps;
 const app = new Hono().route("/api/messages", searchRoutes(deps));
 
 const QUERIES = ["don dep", "dọn dẹp", "doc sach", "đọc sách", "Đà Lạt", "da lat khach san", "lich hop bao cao",
-  "ngân sách tháng", "deploy server", "tôi"];
+  "ngân sách tháng", "deploy server", "tôi", WORDS[3000]!, `${WORDS[500]} ${WORDS[800]}`];
 const RUNS = 21;
 for (const q of QUERIES) {
   const times: number[] = [];
@@ -76,5 +92,18 @@ for (const q of QUERIES) {
   console.log(`${JSON.stringify(q).padEnd(20)} ${String(matching.n).padStart(7)} matching, ${hits} shown: ` +
     `p50 ${p(0.5)} ms, p95 ${p(0.95)} ms`);
 }
+// The conversation_search tool's path: one agent's conversations only (a third of the home).
+const scoped = agentSearch(store, "coach");
+for (const q of ["dọn dẹp", "tôi"]) {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const t = performance.now();
+    scoped(q, 10);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`conversation_search ${JSON.stringify(q)} (one agent): p50 ${times[10]!.toFixed(1)} ms, ` +
+    `p95 ${times[Math.floor(0.95 * RUNS)]!.toFixed(1)} ms`);
+}
 store.close();
-rmSync(home, { recursive: true, force: true });
+if (!kept) rmSync(home, { recursive: true, force: true });
