@@ -6,6 +6,7 @@ import type { Conversation } from "../src/models/conversations.ts";
 import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
 import { TSearch } from "../src/texts/vi-search.ts";
+import { QUERY_MAX } from "../src/models/search.ts";
 import { convRowMenu } from "./conv-actions.ts";
 import { icon } from "./layout.ts";
 
@@ -36,7 +37,8 @@ export function convList(list: Conversation[], currentId: string | null) {
 function searchBox() {
   return html`<div class="conv-search-box" x-data="convSearch">
   <input type="search" class="conv-search" name="q" x-ref="search" placeholder="${T.searchPlaceholder}"
-    aria-label="${T.searchPlaceholder}" autocomplete="off" @input.debounce.200ms="filter($event.target.value)"
+    aria-label="${T.searchPlaceholder}" autocomplete="off" maxlength="${QUERY_MAX}"
+    @input.debounce.200ms="filter($event.target.value)"
     hx-get="/api/messages/search" hx-trigger="input changed delay:250ms, search" hx-target="#conv-hits"
     hx-swap="innerHTML" hx-sync="this:replace">
   <p class="muted conv-none" x-show="none" x-cloak>${TSearch.noResults}</p>

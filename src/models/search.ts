@@ -15,6 +15,9 @@ export interface SearchHit {
   snippet: string;
 }
 
+/** The longest query the search takes (the sidebar's box cannot hold more; the API refuses more). */
+export const QUERY_MAX = 500;
+
 /** STX and ETX: never typed, and stripped from the text around them (see the readers below). */
 export const HIT_OPEN = "\u0002";
 export const HIT_CLOSE = "\u0003";

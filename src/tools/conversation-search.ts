@@ -2,7 +2,7 @@
 // through the same module as GET /api/messages/search. The turn host hands the search in, already scoped
 // to the agent (tools never touch the store); read-only, so it never asks and may run again after a restart.
 import { z } from "zod";
-import { snippetText, type SearchHit } from "../models/search.ts";
+import { QUERY_MAX, snippetText, type SearchHit } from "../models/search.ts";
 import { defineTool } from "./define.ts";
 
 /** Searches the calling agent's conversations only: best first, at most `limit` hits. */
@@ -15,7 +15,7 @@ const params = z.object({
     .string()
     .trim()
     .min(1)
-    .max(500)
+    .max(QUERY_MAX)
     .describe(
       "Words to look for in your past messages (all must occur). Matching ignores diacritics (Vietnamese " +
         "tone marks and the d with stroke), so words typed without them still match. No operators: quotes, " +

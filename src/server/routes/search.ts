@@ -3,12 +3,11 @@
 // request gets the "in content" fragment (views/search-hits.ts) from the same URL. Blank q: no hits.
 import { Hono, type Context } from "hono";
 import { searchHits, type ShownHit } from "../../../views/search-hits.ts";
-import { snippetHtml } from "../../models/search.ts";
+import { QUERY_MAX, snippetHtml } from "../../models/search.ts";
 import { searchMessages } from "../../store/search.ts";
 import { TSearch } from "../../texts/vi-search.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 
-export const QUERY_MAX = 500;
 export const LIMIT_MAX = 50;
 const LIMIT_DEFAULT = 20;
 
