@@ -3,7 +3,7 @@
 // a decision skips every piece already recorded, so nothing the owner has read arrives twice.
 import { one, write, type Store } from "./db.ts";
 
-/** Migration 5 (numbered 4 on this branch until the offsets' migration lands before it). */
+/** Migration 4. */
 export const TELEGRAM_SENT_SCHEMA = `
 CREATE TABLE telegram_sent (
   -- a run id (a turn's reply, a job's delivery) or another stable key of one message

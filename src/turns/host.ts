@@ -15,6 +15,7 @@ import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
 import { createSchedule } from "../store/schedules.ts";
+import { agentSearch } from "../store/search.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
 import { settledWithin } from "./settle.ts";
@@ -96,7 +97,7 @@ export class TurnHost implements CutTurnReader {
       emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        schedules: { create: (s) => createSchedule(store, s) },
+        schedules: { create: (s) => createSchedule(store, s) }, pastMessages: agentSearch(store, agent.id),
         vision: visionReader(agent.visionRoutes, sideRow, charge),
         script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
           record: sideRow, charge } },
