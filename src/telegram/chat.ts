@@ -16,6 +16,7 @@ import { decide, send, type CommandDeps } from "../turns/commands.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { ActiveTurn, Follower, TurnHost } from "../turns/host.ts";
 import { settledWithin } from "../turns/settle.ts";
+import { summarisePrevious } from "../turns/summary.ts";
 import { Outbox } from "./outbox.ts";
 import { readTurn } from "./reply.ts";
 import type { BotApi, Incoming } from "./types.ts";
@@ -61,6 +62,8 @@ export class TelegramChat {
     if (pending?.kind === "question") return this.answer(pending, text, incoming);
     if (pending) return this.reply(T_TG.reminder, incoming);
     const conv = this.today();
+    // A new conversation of the chat opens with the previous one's summary in its first block (G-10).
+    await summarisePrevious(this.d, conv);
     const out = send(this.commandDeps, {
       conversationId: conv.id, text, source: TELEGRAM_SOURCE, reader: "telegram", mark: incoming.handled, literal,
     });
