@@ -11,8 +11,9 @@ import { getConversation } from "../../src/store/conversations.ts";
 import { all } from "../../src/store/db.ts";
 import { listMessages } from "../../src/store/messages.ts";
 import { testApp } from "../helpers/app.ts";
-import { collect } from "../helpers/sse.ts";
+import { collect, isEnd } from "../helpers/sse.ts";
 import { startStrictProvider } from "../helpers/strict-provider.ts";
+import { gate, until } from "../helpers/wait.ts";
 
 const strict = startStrictProvider({ pieceMs: 0 });
 afterAll(() => strict.stop());
@@ -105,6 +106,28 @@ describe("memory blocks on the wire", async () => {
     expect(req!.map((m) => m.role)).toEqual(["system", "user"]);
     // The last section of its block (notes of the day, if any, come before it).
     expect(lastUser(req!).endsWith(`\n### Cuộc trước\n${prev.summary}\n</memory>\n\nTiếp tục nhé`)).toBe(true);
+    expect(strict.refusals).toEqual([]);
+  });
+
+  test("a queue drain opens a turn with a block; a steer taken mid-turn carries none", async () => {
+    const id = await newConv();
+    await t.json(`/api/conversations/${id}`, "PATCH", { autonomous: true });
+    const g = gate(t.runtime.crew().get("default")!.workspace);
+    const busy = await t.json(`/api/conversations/${id}/messages`, "POST", {
+      text: `/tool shell_run ${JSON.stringify({ command: g.command })}`,
+    });
+    expect(await g.started()).toBe(true);
+    await files.append(noteFile("agent", "default", today()), "- 10:00 ghi chú trong lúc bận");
+    await collect(await t.json(`/api/conversations/${id}/messages`, "POST", { text: "/steer nhanh lên" }));
+    await collect(await t.json(`/api/conversations/${id}/messages`, "POST", { text: "câu xếp hàng" }));
+    g.open();
+    await collect(busy, isEnd);
+    await until(() => listMessages(t.store, id).at(-1), (m) => m?.role === "assistant" && m.content === "câu xếp hàng");
+    await until(() => t.runtime.host.running(id), (r) => r === undefined);
+    const users = listMessages(t.store, id).filter((m) => m.role === "user");
+    expect(users.map((m) => m.content)).toEqual([expect.stringContaining("/tool shell_run"), "nhanh lên", "câu xếp hàng"]);
+    expect(users[1]!.block).toBeNull();
+    expect(users[2]!.block).toContain("- 10:00 ghi chú trong lúc bận");
     expect(strict.refusals).toEqual([]);
   });
 });
