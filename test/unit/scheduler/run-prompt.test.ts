@@ -1,6 +1,7 @@
 // Prompt jobs (I-04, I-39, L-69): a new autonomous conversation with source job:<id>, the prompt as its user
 // message, one turn whose run carries the job's id, and the delivery log line.
 import { describe, expect, test } from "bun:test";
+import { MemoryFiles, noteFile } from "../../../src/memory/files.ts";
 import { runJob } from "../../../src/scheduler/run-job.ts";
 import { getConversation, listConversations } from "../../../src/store/conversations.ts";
 import { listMessages } from "../../../src/store/messages.ts";
@@ -26,6 +27,16 @@ describe("a prompt job's run", () => {
     expect(messages[0]).toMatchObject({ role: "user", content: "Tóm tắt việc hôm nay", source: "job:default/brief" });
     expect(messages.at(-1)!.role).toBe("assistant");
     expect(h.logs).toContain(`job default/brief: delivered=false conv=${conv.id} status=done`);
+  });
+
+  test("the prompt carries the agent's memory block, stored with it (G-05)", async () => {
+    const h = jobHarness();
+    const today = new Date().toISOString().slice(0, 10);
+    await new MemoryFiles(h.root).append(noteFile("agent", "default", today), "- 07:00 họp lúc 9 giờ");
+    const out = await runJob(h.deps, brief());
+    const [prompt] = listMessages(h.store, out.conversationId!);
+    expect(prompt!.content).toBe("Tóm tắt việc hôm nay");
+    expect(prompt!.block).toContain("- 07:00 họp lúc 9 giờ");
   });
 
   test("each run opens its own conversation; without its own TTL the agent's applies", async () => {
