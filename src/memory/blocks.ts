@@ -27,8 +27,8 @@ export type BlockInput = {
   own: string[];
 };
 
-export const BLOCK_OPEN = "<memory>";
-export const BLOCK_CLOSE = "</memory>";
+const BLOCK_OPEN = "<memory>";
+const BLOCK_CLOSE = "</memory>";
 /** A saved text shorter than this could match unrelated note lines, so it never hides one. */
 const OWN_MIN_CHARS = 3;
 const HEADING = /^### (.+) (\d{4}-\d{2}-\d{2}) \([^)\n]*\)$/;
@@ -70,7 +70,7 @@ export function withoutBlocks(messages: Pick<Message, "block">[]): boolean {
 }
 
 /** Yesterday's and today's notes in the owner's calendar, the owner's place first, then the agent's. */
-export function noteSections(mem: AgentMemory, now: Date): NoteSection[] {
+function noteSections(mem: AgentMemory, now: Date): NoteSection[] {
   const today = localDate(now, mem.timezone);
   const yesterday = localDate(new Date(startOfLocalDay(now, mem.timezone).getTime() - 1), mem.timezone);
   const days = [{ date: yesterday, label: T_BLOCKS.yesterday }, { date: today, label: T_BLOCKS.today }];

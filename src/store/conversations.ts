@@ -9,7 +9,7 @@ import type { Conversation } from "../models/conversations.ts";
 export type { Conversation };
 
 /** The web's own conversations: each is opened by hand and follows on from none (G-10). */
-export const WEB_CHANNEL = "web";
+const WEB_CHANNEL = "web";
 
 export type NewConversation = { agentId: string } & Partial<
   Pick<

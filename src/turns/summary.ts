@@ -1,6 +1,6 @@
 // Session summaries (G-10, G-13): when a channel opens its next conversation, the previous one is summarised
-// by a background side call (purpose `summary`) whose row lands in side_calls and whose cost joins that
-// conversation's spend, while its updated_at stays where it was. The new conversation's first block reads it.
+// by a side call outside the turn loop (purpose `summary`) whose row lands in side_calls and whose cost joins
+// that conversation's spend, while its updated_at stays where it was. The new conversation's first block reads it.
 import { sideCall, type LedgerRow, type SideCallRequest } from "../llm/metered.ts";
 import type { Route } from "../llm/types.ts";
 import { addSpend, getConversation, previousOnChannel, setSummary, type Conversation } from "../store/conversations.ts";
