@@ -1,7 +1,8 @@
 // Prompt-prefix stability over a scripted day (G-05…G-07): 20 turns to the real binary on one channel
 // conversation, a memory_save at turn 10 and a note saved by another conversation at turn 15, against a
 // local OpenAI-format double that records every request. For each turn's model call: the share of its
-// prompt bytes (system prompt and history, one JSON message per line) identical to the previous call's.
+// prompt bytes (system prompt and history, one JSON message per line; the tool declarations, the same on
+// every call, are left out) identical to the previous call's. Titles and summaries are not turn calls.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { localDate, startOfLocalDay } from "../../src/config/owner-time.ts";
