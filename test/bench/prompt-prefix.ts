@@ -2,8 +2,10 @@
 // conversation, a memory_save at turn 10 and a note saved by another conversation at turn 15, against a
 // local OpenAI-format double that records every request. For each turn's model call: the share of its
 // prompt bytes (system prompt and history, one JSON message per line; the tool declarations, the same on
-// every call, are left out) identical to the previous call's. Titles and summaries are not turn calls.
-import { mkdirSync, writeFileSync } from "node:fs";
+// every call, are left out) identical to the previous call's. Titles and summaries are not turn calls. For
+// contrast, the same recorded calls rebuilt in the layout before blocks (the notes as each turn began closing
+// the system prompt, no blocks) are measured the same way.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { localDate, startOfLocalDay } from "../../src/config/owner-time.ts";
 import { startBinary, tempDir } from "../helpers/binary.ts";
@@ -18,13 +20,14 @@ writeFileSync(join(home, "users", "owner", "USER.md"), "- Tên: Lan. Sống ở 
 mkdirSync(join(home, "memory"), { recursive: true });
 const ZONE = "Asia/Ho_Chi_Minh";
 const yesterday = localDate(new Date(startOfLocalDay(new Date(), ZONE).getTime() - 1), ZONE);
-writeFileSync(join(home, "memory", `${yesterday}.md`), "- 21:00 Đã chạy 5 km.\n- 21:30 Hẹn khám răng thứ năm.\n");
+writeFileSync(join(home, "memory", `${yesterday}.md`), "- 21:00 Đã chạy 5 km.\n- 21:30 Khám răng thứ năm.\n");
 
 const env = {
   MY_AGENT_ROUTES: "openai:m-1", OPENAI_API_KEY: "sk-bench", OPENAI_BASE_URL: provider.url, MY_AGENT_TIMEZONE: ZONE,
 };
 const server = await startBinary(["--port", "0", "--home", home, "--no-schedule"], { env });
 
+const OTHER_NOTE = '{"scope":"agent","text":"Dời lịch chạy."}';
 const script: { channel: string; text: string }[] = Array.from({ length: 20 }, (_, i) => ({
   channel: "api",
   text: `Câu hỏi số ${i + 1} trong ngày: hôm nay nên làm gì tiếp theo?`,
@@ -32,34 +35,25 @@ const script: { channel: string; text: string }[] = Array.from({ length: 20 }, (
 script[9] = { channel: "api", text: '/tool memory_save {"scope":"user","text":"Thích trà xanh buổi sáng."}' };
 
 try {
-  let calls = 0;
+  // For the comparison below: the notes as each turn of the day's conversation begins.
+  const notesAtTurn: string[] = [];
+  const turnOfCall: number[] = [];
   for (const [i, step] of script.entries()) {
-    if (i === 14) await post({ channel: "api:other", text: '/tool memory_save {"scope":"agent","text":"Dời lịch chạy."}' });
+    if (i === 14) await post({ channel: "api:other", text: `/tool memory_save ${OTHER_NOTE}` });
+    notesAtTurn.push(notesNow());
     await post(step);
-    calls++;
+    while (turnOfCall.length < mainCalls().length) turnOfCall.push(i);
   }
-  const turnCalls = provider.requests.filter((r) => r[0]?.content?.startsWith("You are ") && isMain(r));
-  const rows: string[] = [];
-  let shared = 0;
-  let total = 0;
-  let broken = 0;
-  turnCalls.forEach((r, i) => {
-    const text = serialise(r);
-    if (i === 0) return void rows.push(`call  1: ${text.length} B, no previous call`);
-    const before = serialise(turnCalls[i - 1]!);
-    const common = commonPrefix(before, text);
-    shared += common;
-    total += text.length;
-    // Kept: the whole previous prompt is this one's prefix, so only the new messages are uncached.
-    const kept = common === before.length ? "kept whole" : `cut at byte ${common} of ${before.length}`;
-    if (common !== before.length) broken++;
-    const call = String(i + 1).padStart(2);
-    rows.push(`call ${call}: ${text.length} B, ${pct(common, text.length)} identical to the previous (${kept})`);
-  });
-  console.log(rows.join("\n"));
-  console.log(`prompt-prefix stability over ${calls} turns (${turnCalls.length} model calls, memory_save at turn 10, ` +
-    `a note from another conversation before turn 15): ${pct(shared, total)} of prompt bytes identical to the previous ` +
-    `call; the previous prompt was cut short ${broken} time(s)`);
+  const calls = mainCalls();
+  const now = stability(calls.map(serialise));
+  console.log(now.rows.join("\n"));
+  // The layout before blocks: the day's notes closing the system prompt (read once per turn), none by messages.
+  const old = stability(calls.map((r, k) => serialise(oldLayout(r, notesAtTurn[turnOfCall[k]!]!))));
+  const tail = "of prompt bytes identical to the previous call; the previous prompt cut short";
+  console.log(`prompt-prefix stability over ${script.length} turns (${calls.length} model calls, memory_save at ` +
+    `turn 10, a note from another conversation before turn 15): ${now.share} ${tail} ${now.cut} time(s)`);
+  console.log(`the same day with the notes closing the system prompt instead: ${old.share} ${tail} ${old.cut} ` +
+    `time(s)${old.rows.filter((r) => r.includes("cut at")).map((r) => `\n  ${r}`).join("")}`);
   if (provider.refusals.length > 0) throw new Error(`the provider refused: ${provider.refusals.join("; ")}`);
 } finally {
   await server.stop();
@@ -75,6 +69,44 @@ async function post(body: { channel: string; text: string }): Promise<void> {
 }
 
 type Msg = { role: string; content?: string | null };
+
+/** The day's conversation's turn calls (not titles, summaries or the other channel's), in order. */
+function mainCalls(): Msg[][] {
+  return provider.requests.filter((r) => r[0]?.content?.startsWith("You are ") && isMain(r));
+}
+
+function notesNow(): string {
+  const today = localDate(new Date(), ZONE);
+  const files = [`users/owner/memory/${today}.md`, `memory/${yesterday}.md`, `memory/${today}.md`];
+  return files.map((f) => (existsSync(join(home, f)) ? readFileSync(join(home, f), "utf8") : "")).join("\n");
+}
+
+/** A recorded request as the earlier layout would have sent it: notes at the system prompt's end, no blocks. */
+function oldLayout(r: Msg[], notes: string): Msg[] {
+  const words = (m: Msg) => (m.content ?? "").replace(/^<memory>\n[\s\S]*\n<\/memory>\n\n/, "");
+  const history = r.slice(1).map((m) => (m.role === "user" ? { ...m, content: words(m) } : m));
+  return [{ ...r[0]!, content: `${r[0]!.content}\n\n${notes}` }, ...history];
+}
+
+/** Per call, the share of its bytes the previous call's prompt shares as a prefix; overall over calls 2…n. */
+function stability(texts: string[]): { rows: string[]; share: string; cut: number } {
+  const rows = [`call  1: ${texts[0]!.length} B, no previous call`];
+  let shared = 0;
+  let total = 0;
+  let cut = 0;
+  for (let i = 1; i < texts.length; i++) {
+    const [before, text] = [texts[i - 1]!, texts[i]!];
+    const common = commonPrefix(before, text);
+    shared += common;
+    total += text.length;
+    // Kept whole: the previous prompt is this one's prefix, so only the new messages are uncached.
+    if (common !== before.length) cut++;
+    const kept = common === before.length ? "kept whole" : `cut at byte ${common} of ${before.length}`;
+    const call = String(i + 1).padStart(2);
+    rows.push(`call ${call}: ${text.length} B, ${pct(common, text.length)} identical to the previous (${kept})`);
+  }
+  return { rows, share: pct(shared, total), cut };
+}
 
 /** The day's conversation (not the other channel's), told apart by its first message. */
 function isMain(r: Msg[]): boolean {
