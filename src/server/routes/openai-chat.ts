@@ -24,7 +24,7 @@ export function openAiChatRoutes(d: AppDeps): Hono {
     if (!agentId) return openAiError(c, 404, TO.modelNotFound(v.model), { param: "model", code: "model_not_found" });
     const conversationId = c.req.header(CONVERSATION_HEADER) || undefined;
     const gone = new AbortController();
-    const deps = { store: d.store, host: d.host, crew: d.crew, timezone: d.settings.timezone, hub: d.hub };
+    const deps = { store: d.store, host: d.host, crew: d.crew, timezone: d.settings.timezone, hub: d.hub, log: d.log };
     const turn = await openAiTurn(deps, { agentId, text: v.text, conversationId, user: v.user, signal: gone.signal });
     if (turn.kind === "rejected") {
       // A bare `/steer` is a bad request here; the rest keep their /api/inbound meaning.
