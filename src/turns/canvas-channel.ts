@@ -1,7 +1,6 @@
-// Which canvas rights a conversation's turns have (H-61, L-45, F-11), from the source of the chain's root
-// conversation: the web writes and sees canvases open; Telegram and jobs write but are read elsewhere, so
-// their prompt says when a canvas is worth it; anything else came through /api/inbound (or /v1) and
-// cannot write. Unknown sources count as inbound: the rights fail closed.
+// Canvas rights of a conversation's turns (H-61, L-45, F-11), from the source of its chain's root: the web
+// writes; Telegram and jobs write but are read elsewhere, so their prompt says when a canvas is worth it; any
+// other source came through /api/inbound or /v1 and cannot write (unknown sources fail closed).
 import { getConversation, type Conversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { isDelegated } from "./delegation.ts";
