@@ -10,3 +10,10 @@ export const TM = {
   changedAfterAccept: "Tệp đã đổi sau khi đề xuất được chấp nhận, nên không hoàn tác được; hãy sửa tệp trực tiếp.",
   tooLong: "Văn bản dài quá giới hạn của tệp trí nhớ; hãy rút gọn rồi thử lại.",
 } as const;
+
+/** A consolidate job's run summary (L-72: one sentence). */
+export const TM_RUN = {
+  noRoute: "Agent này chưa có route model nào, nên không hợp nhất được trí nhớ.",
+  failed: (error: string) => `Hợp nhất trí nhớ thất bại: ${error}`,
+  done: (n: number) => (n > 0 ? `Đã tạo ${n} đề xuất trí nhớ để bạn duyệt.` : "Không có gì mới để hợp nhất."),
+} as const;
