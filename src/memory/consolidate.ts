@@ -8,7 +8,7 @@ import type { Store } from "../store/db.ts";
 import { listProposals, proposeMemory, type MemoryProposal } from "../store/memory-proposals.ts";
 import { MAIN_MAX_CHARS, mainFile, noteFile, type MemoryFiles, type MemoryScope } from "./files.ts";
 
-/** The proposal's source: what the Trí nhớ page shows as "consolidation". */
+/** The proposal's source: what the memory page shows as "consolidation". */
 export const CONSOLIDATE_SOURCE = "memory:consolidate";
 /** The most days of notes one call reads: a week folds in; older notes were offered to earlier runs. */
 export const CONSOLIDATE_DAYS = 7;

@@ -30,7 +30,8 @@ export async function runConsolidate(deps: RunJobDeps, job: Job, agent: AgentRun
   const outcomes: ScopeOutcome[] = [];
   for (const scope of agent.routes.length > 0 ? scopes : []) {
     const base = { store, files: crew.memory, agentId: agent.id, agentName: agent.name, since, runId: run.id };
-    outcomes.push(await consolidateScope({ ...base, scope, routes: agent.routes, record, charge, signal: deps.signal }));
+    const signal = deps.signal;
+    outcomes.push(await consolidateScope({ ...base, scope, routes: agent.routes, record, charge, signal }));
   }
   const failed = outcomes.find((o) => o.kind === "failed");
   const proposed = outcomes.filter((o) => o.kind === "proposed").length;
