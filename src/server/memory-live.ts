@@ -1,7 +1,7 @@
 // The memory section's live part on the Manage stream: the proposals queue is replaced whole when the set of
 // proposals or their states changed (a job proposed, another tab decided), never otherwise, so an open
 // disclosure stays open.
-import { proposalsPart } from "../../views/manage/memory.ts";
+import { proposalsInner } from "../../views/manage/memory.ts";
 import { partial, type UiFrame } from "../../views/live.ts";
 import type { AppDeps } from "./deps.ts";
 import { memoryPage } from "./memory-data.ts";
@@ -14,6 +14,6 @@ export function memoryLive(d: AppDeps): (force: boolean) => UiFrame[] {
     const key = [...page.pending, ...page.decided].map((p) => `${p.id}:${p.status}`).join(",");
     if (!force && key === shown) return [];
     shown = key;
-    return [{ html: partial("#memory-proposals", "outerHTML", proposalsPart(page.pending, page.decided)).toString() }];
+    return [{ html: partial("#memory-proposals", "innerHTML", proposalsInner(page.pending, page.decided)).toString() }];
   };
 }

@@ -49,8 +49,10 @@ describe("Manage → Trí nhớ", () => {
     const accepted = await post("/manage/memory/accept", { id: String(rewrite.id) });
     expect(accepted.status).toBe(200);
     const body = await accepted.text();
-    expect(body).toStartWith('<section id="memory-proposals"');
+    expect(body).toContain(`<h2>${TP.pendingTitle}</h2>`);
+    expect(body).toContain('<hx-partial hx-target="#memory-flash" hx-swap="innerHTML">');
     expect(body).toContain(TP.acceptedFlash);
+    expect(body).toContain(`<hx-partial hx-target="#memory-file-default" hx-swap="outerHTML">`);
     expect(body).toContain(`/manage/memory/rollback`);
     expect(memory()).toBe(NEW);
     const back = await post("/manage/memory/rollback", { id: String(rewrite.id) });

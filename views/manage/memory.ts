@@ -5,30 +5,37 @@ import { html } from "hono/html";
 import type { MemoryFileView, MemoryFlash, MemoryPage, MemoryProposalView } from "../../src/models/memory.ts";
 import { TM_PAGE as TP } from "../../src/texts/vi-memory.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
+import { partial } from "../live.ts";
 
 export const MEMORY_URL = "/manage/memory";
 
-export function memorySection(d: MemoryPage, flash?: MemoryFlash) {
+export function memorySection(d: MemoryPage) {
   return html`<div id="memory-page" class="memory-page">
   <p class="muted">${TP.intro}</p>
-  ${proposalsPart(d.pending, d.decided, flash)}
+  <div id="memory-flash"></div>
+  ${proposalsPart(d.pending, d.decided)}
   <h2>${TP.filesTitle}</h2>
   <div class="memory-files">${d.files.map((f) => fileCard(f))}</div>
 </div>`;
 }
 
-/** The queue and the recent decisions; `flash` answers the action that rendered it. */
-export function proposalsPart(pending: MemoryProposalView[], decided: MemoryProposalView[], flash?: MemoryFlash) {
+/** The queue and the recent decisions. Actions and the Manage stream replace only its content: the container
+ * stays, so an action's answer still lands when the stream's copy came first (htmx drops a detached target). */
+export function proposalsPart(pending: MemoryProposalView[], decided: MemoryProposalView[]) {
+  return html`<section id="memory-proposals" class="memory-proposals" aria-label="${TP.pendingTitle}">${
+    proposalsInner(pending, decided)}</section>`;
+}
+
+export function proposalsInner(pending: MemoryProposalView[], decided: MemoryProposalView[]) {
   const list = (items: MemoryProposalView[], empty: string) => items.length === 0
     ? html`<p class="muted">${empty}</p>`
     : html`<ul class="proposal-list">${items.map(proposalItem)}</ul>`;
-  return html`<section id="memory-proposals" class="memory-proposals" aria-label="${TP.pendingTitle}">
-  ${flash ? flashLine(flash) : ""}
+  return html`
   <h2>${TP.pendingTitle}</h2>
   ${list(pending, TP.noPending)}
   <h2>${TP.decidedTitle}</h2>
   ${list(decided, TP.noDecided)}
-</section>`;
+`;
 }
 
 function proposalItem(p: MemoryProposalView) {
@@ -57,7 +64,7 @@ function texts(p: MemoryProposalView) {
 
 function actions(p: MemoryProposalView) {
   const post = (path: string, label: string, cls = "") =>
-    html`<form hx-post="${MEMORY_URL}/${path}" hx-target="#memory-proposals" hx-swap="outerHTML">
+    html`<form hx-post="${MEMORY_URL}/${path}" hx-target="#memory-proposals" hx-swap="innerHTML">
       <input type="hidden" name="id" value="${p.id}">
       <button type="submit" class="btn btn-small ${cls}" aria-label="${TP.named(label, p.id)}">${label}</button>
     </form>`;
@@ -82,6 +89,11 @@ ${typed ?? f.text}</textarea>
   <div class="memory-file-actions"><button type="submit" class="btn btn-small">${TP.save}</button>
     ${flash ? flashLine(flash) : ""}</div>
 </form>`;
+}
+
+/** An action's answer, outside the queue so the stream's next copy of the queue leaves it in place. */
+export function decisionFlash(f: MemoryFlash) {
+  return partial("#memory-flash", "innerHTML", flashLine(f));
 }
 
 function flashLine(f: MemoryFlash) {

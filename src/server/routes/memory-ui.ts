@@ -3,9 +3,10 @@
 // opened on, answered with the editor. Refusals keep what was typed and say why in one sentence.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { fileCard, proposalsPart } from "../../../views/manage/memory.ts";
+import { partial } from "../../../views/live.ts";
+import { decisionFlash, fileCard, proposalsInner } from "../../../views/manage/memory.ts";
 import { MASTER } from "../../config/agent-schema.ts";
-import { MAIN_MAX_CHARS, mainFile } from "../../memory/files.ts";
+import { MAIN_MAX_CHARS, mainFile, parseMemoryPath, type MemoryFile } from "../../memory/files.ts";
 import {
   acceptMemoryProposal, rejectMemoryProposal, rollbackMemoryProposal, type Decision,
 } from "../../memory/proposals.ts";
@@ -31,11 +32,19 @@ export function memoryUiRoutes(d: AppDeps): Hono {
       const r = await act(form.data.id);
       if (!r.ok) return queue(c, { ok: false, detail: r.detail }, r.status);
       d.hub.memoryTouched();
-      return queue(c, { ok: true, detail: ok });
+      const f = parseMemoryPath(r.proposal.path, r.proposal.agentId);
+      return queue(c, { ok: true, detail: ok }, 200, f && !f.date ? editor(f) : "");
     });
-  const queue = (c: Context, flash: { ok: boolean; detail: string }, status: 200 | 404 | 409 | 422 = 200) => {
+  type Status = 200 | 404 | 409 | 422;
+  const queue = (c: Context, flash: { ok: boolean; detail: string }, status: Status = 200, more = "") => {
     const page = memoryPage(d);
-    return c.html(proposalsPart(page.pending, page.decided, flash), status);
+    return c.html(`${proposalsInner(page.pending, page.decided)}${decisionFlash(flash)}${more}`, status);
+  };
+  /** The editor of a main file a decision rewrote, when the page shows one, so it holds the new text. */
+  const editor = (f: MemoryFile): string => {
+    if (f.scope === "agent" && !d.crew().get(f.agentId)) return "";
+    const id = `#memory-file-${f.scope === "user" ? "user" : f.agentId}`;
+    return partial(id, "outerHTML", fileCard(fileView(d, f))).toString();
   };
   decide("accept", TP.acceptedFlash, (id) => acceptMemoryProposal(d.store, files(), id));
   decide("reject", TP.rejectedFlash, (id) => rejectMemoryProposal(d.store, id));
