@@ -53,4 +53,5 @@ export const TM_PAGE = {
   badForm: "Yêu cầu không hợp lệ; tải lại trang rồi thử lại.",
   unknownAgent: "Không có agent này trong đội; tải lại trang.",
   named: (action: string, id: number) => `${action} đề xuất #${id}`,
+  seeProposals: (n: number) => `${n} đề xuất trí nhớ đang chờ`,
 } as const;

@@ -30,7 +30,7 @@ async function setup() {
 }
 
 describe("Manage → Trí nhớ", () => {
-  test("the page lists pending proposals, the files and a badge counting the pending ones", async () => {
+  test("the page lists pending proposals, the files and a badge; the activity card points to them", async () => {
     const { t, rewrite, note } = await setup();
     const page = await (await t.request("/manage/memory")).text();
     expect(page).toContain('id="memory-proposals"');
@@ -41,6 +41,9 @@ describe("Manage → Trí nhớ", () => {
     expect(page).toMatch(/x-text="memoryPending"[^>]*>2</);
     expect(page).toContain('id="memory-file-user"');
     expect(page).toContain('id="memory-file-default"');
+    const activity = await (await t.request("/manage/activity")).text();
+    expect(activity).toContain(`<a href="/manage/memory">${TP.seeProposals(2)}</a>`);
+    expect(activity).toContain("&quot;pending&quot;:2");
     expect(page).toContain(`<textarea name="text" rows="8" spellcheck="false" aria-label="${TP.agentFile("Trợ lý chính")}">\n${OLD}</textarea>`);
   });
 

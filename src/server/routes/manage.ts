@@ -20,6 +20,7 @@ import { connectionsStatus } from "../../connections/status.ts";
 import { StatsCache } from "../../ledger/stats.ts";
 import { listDecided, listPending } from "../../store/approvals.ts";
 import { listConversations } from "../../store/conversations.ts";
+import { countPendingProposals } from "../../store/memory-proposals.ts";
 import { all } from "../../store/db.ts";
 import { getRun, listRuns, listSteps } from "../../store/runs.ts";
 import { delegateLinks } from "../delegate-links.ts";
@@ -45,7 +46,8 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   const app = new Hono();
   const stats = new StatsCache();
   const renderers: Partial<Record<Section, SectionRenderer>> = {
-    activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length }),
+    activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length,
+      memoryPending: countPendingProposals(d.store) }),
     approvals: (d) => approvalsSection({
       pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length,
     }),
