@@ -56,12 +56,13 @@ document.addEventListener("alpine:init", () => {
       }
     },
     init() {
-      document.addEventListener("htmx:after:swap", () => this.close());
+      // A choice swaps #main and closes the drawer; the search box's own swaps (its hits) keep it open.
+      document.addEventListener("htmx:after:swap", (e) => e.target.matches?.(".conv-search") || this.close());
     },
   }));
 
   // Grouping by the viewer's calendar, "how long ago", unread dots from per-device seen marks
-  // (first use: everything counts as read), and the search filter.
+  // (first use: everything counts as read). The search box is its own component (search.js).
   Alpine.data("convList", () => ({
     init() {
       const rows = [...this.$el.querySelectorAll(".conv-row")];
@@ -105,12 +106,6 @@ document.addEventListener("alpine:init", () => {
     },
     destroy() {
       document.removeEventListener("htmx:after:swap", this.onSwap);
-    },
-    filter(q) {
-      const needle = q.trim().toLowerCase();
-      const match = (r) => !needle || r.dataset.title.includes(needle);
-      this.$root.querySelectorAll(".conv-row").forEach((r) => (r.hidden = !match(r)));
-      this.$root.querySelectorAll(".conv-group").forEach((g) => (g.hidden = !!needle));
     },
   }));
 

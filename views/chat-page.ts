@@ -38,7 +38,8 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
   const c = d.conversation;
   const locked = c.costCapUsd > 0 && c.spentUsd >= c.costCapUsd;
   const state = JSON.stringify({ conv: c.id, running: d.running, run: d.runningRunId });
-  return html`<main id="main" class="main" :inert="open" x-data="chat(${state})" data-conversation="${c.id}">
+  return html`<main id="main" class="main${d.running ? " is-running" : ""}" :class="{ 'is-running': running }"
+    :inert="open" x-data="chat(${state})" data-conversation="${c.id}">
   <div class="chat-col">
     <div class="topbar"><button class="btn menu-btn" type="button" x-ref="menuButton"
       @click="$dispatch('toggle-drawer')" aria-controls="sidebar" :aria-expanded="open"

@@ -1,10 +1,11 @@
 // Rename and delete a conversation: a small menu on each sidebar row and a card in the chat header.
 // Both post plain forms (ui-conversations.ts); htmx swaps back the sidebar list and the header, and a
-// refusal lands in the form's own error slot. Deleting asks once more inside the same menu.
+// refusal lands in the form's own error slot. Deleting asks once more. The card also exports (K-19).
 import { html } from "hono/html";
 import type { Conversation } from "../src/models/conversations.ts";
 import { T } from "../src/texts/vi.ts";
 import { TConv } from "../src/texts/vi-conversations.ts";
+import { TSearch } from "../src/texts/vi-search.ts";
 
 const TITLE_MAX = 200;
 // The open conversation is whatever #main shows now; the list is not re-rendered on navigation.
@@ -19,12 +20,15 @@ export function convRowMenu(c: Conversation) {
 </details>`;
 }
 
-/** The header's card: the same two forms, for the open conversation. */
+/** The header's card: the same two forms, for the open conversation, and its Markdown download (K-19). */
 export function headerActions(c: Conversation) {
   return html`<div class="pill-wrap" x-data="card" @keydown.escape.window="close()">
   <button type="button" class="pill" id="conv-actions-pill" x-ref="pill" @click="toggle()" :aria-expanded="open"
     aria-label="${TConv.actions}">⋯</button>
-  <div class="card" x-show="open" x-cloak @click.outside="close()">${forms(c, html``, c.id)}</div>
+  <div class="card" x-show="open" x-cloak @click.outside="close()">${forms(c, html``, c.id)}
+    <a class="btn btn-small conv-export" href="/api/conversations/${c.id}/export.md"
+      download>${TSearch.exportMarkdown}</a>
+  </div>
 </div>`;
 }
 

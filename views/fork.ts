@@ -13,9 +13,10 @@ export function forkLine(origin: ForkOrigin | null | undefined) {
   return html`<p class="fork-line" id="fork-line">${TFork.forkedFrom} ${link}</p>`;
 }
 
-/** Hidden while a turn runs (the chat component's `running`); its refusal lands in the note below it. */
+/** Hidden while a turn runs (`.is-running` on the chat, chat.css); its refusal lands in the note below it.
+ * A class on the container, not x-show per button: every tab's thread stays byte-identical. */
 export function forkButton(messageId: number) {
-  return html`<button type="button" class="btn btn-small msg-fork" x-show="!running" x-cloak
+  return html`<button type="button" class="btn btn-small msg-fork"
     @click="editAndResend($el, ${messageId})">${TFork.editAndResend}</button>
   <p class="fork-note" role="alert" hidden></p>`;
 }

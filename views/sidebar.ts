@@ -5,6 +5,8 @@ import { html, raw } from "hono/html";
 import type { Conversation } from "../src/models/conversations.ts";
 import type { AssetTable } from "../src/models/assets.ts";
 import { T } from "../src/texts/vi.ts";
+import { TSearch } from "../src/texts/vi-search.ts";
+import { QUERY_MAX } from "../src/models/search.ts";
 import { convRowMenu } from "./conv-actions.ts";
 import { icon } from "./layout.ts";
 
@@ -27,12 +29,20 @@ export function convList(list: Conversation[], currentId: string | null) {
   ${search ? searchBox() : ""}
   ${list.length === 0 ? html`<p class="muted">${T.noConversations}</p>` : ""}
   <ul x-ref="rows">${list.map((c) => convRow(c, c.id === currentId))}</ul>
+  ${search ? html`<div id="conv-hits" class="conv-hits" aria-live="polite"></div>` : ""}
 </div>`;
 }
 
+/** Titles filter in place (search.js); the same input asks the server for content hits (M-08). */
 function searchBox() {
-  return html`<input type="search" class="conv-search" x-ref="search" placeholder="${T.searchPlaceholder}"
-    aria-label="${T.searchPlaceholder}" @input.debounce.200ms="filter($event.target.value)">`;
+  return html`<div class="conv-search-box" x-data="convSearch">
+  <input type="search" class="conv-search" name="q" x-ref="search" placeholder="${T.searchPlaceholder}"
+    aria-label="${T.searchPlaceholder}" autocomplete="off" maxlength="${QUERY_MAX}"
+    @input.debounce.200ms="filter($event.target.value)"
+    hx-get="/api/messages/search" hx-trigger="input changed delay:250ms, search" hx-target="#conv-hits"
+    hx-swap="innerHTML" hx-sync="this:replace">
+  <p class="muted conv-none" x-show="none" x-cloak>${TSearch.noResults}</p>
+</div>`;
 }
 
 function convRow(c: Conversation, current: boolean) {

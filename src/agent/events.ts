@@ -77,4 +77,6 @@ export type TurnResult = {
   text: string;
   steps: number;
   haltReason?: "budget" | "max_steps" | "loop";
+  /** A failed turn's error type (a provider error kind, an exception's name): what a channel may tell (L-62). */
+  errorType?: string;
 };

@@ -67,7 +67,7 @@ export async function runTurn(input: TurnInput): Promise<TurnResult> {
     }
     await closeRun(store, { status: "error", summary: shortenError(detail) }, log);
     input.emit({ type: "error", run_id: store.runId, message: T.turnFailed });
-    return { runId: store.runId, status: "error", text: "", steps: 0 };
+    return { runId: store.runId, status: "error", text: "", steps: 0, errorType: (e as Error)?.name ?? "Error" };
   }
 }
 
@@ -175,8 +175,8 @@ async function turn(input: TurnInput): Promise<TurnResult> {
         continue;
       }
       const message = callFailureWords(out, routes.length);
-      const failed: TurnEvent = { type: "error", run_id: runId, message };
-      return end({ status: "error", summary: message }, result("error", { text: out.text }), failed);
+      const how = result("error", { text: out.text, errorType: out.failure.error.kind });
+      return end({ status: "error", summary: message }, how, { type: "error", run_id: runId, message });
     }
     text = out.text;
     if (out.toolCalls.length === 0) {

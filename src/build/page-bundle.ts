@@ -17,6 +17,7 @@ const SCRIPTS: Piece[] = [
   { vendor: "htmx.org/dist/htmx.min.js" },
   { vendor: "htmx.org/dist/ext/hx-sse.min.js" },
   { own: "nav.js" },
+  { own: "search.js" },
   { own: "cards.js" },
   { own: "chat.js" },
   { own: "fork.js" },

@@ -60,7 +60,8 @@ function stepLine(s: StepOut): string {
   return parts.join(" · ");
 }
 
-function messageBlock(m: MessageOut, level: string): string[] {
+/** One message as a heading and its fenced text; the conversation export uses it too. */
+export function messageBlock(m: MessageOut, level: string): string[] {
   const who = m.role === "tool" ? `tool \`${m.name ?? "?"}\` (call ${m.tool_call_id ?? "?"})` : m.role;
   const via = m.provider ? ` · ${m.provider}:${m.model}` : "";
   const lines = ["", `${level} #${m.seq} ${who}${via} · ${m.created_at}`, ""];
@@ -101,12 +102,12 @@ function fence(text: string, lang = "text"): string {
   return `${f}${lang}\n${text}\n${f}`;
 }
 
-function quote(text: string): string {
+export function quote(text: string): string {
   return text.split("\n").map((l) => `> ${l}`).join("\n");
 }
 
 /** A table cell on one line, pipes escaped. */
-function cell(v: unknown): string {
+export function cell(v: unknown): string {
   if (v === null || v === undefined || v === "") return "-";
   return String(v).replace(/\r?\n/g, " ").replace(/\|/g, "\\|");
 }

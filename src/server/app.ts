@@ -26,6 +26,8 @@ import { jobsUiRoutes } from "./routes/jobs-ui.ts";
 import { memoryUiRoutes } from "./routes/memory-ui.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
+import { searchRoutes } from "./routes/search.ts";
+import { conversationExportRoutes } from "./routes/conversation-export.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
 import { conversationFormRoutes } from "./routes/ui-conversations.ts";
 import { bodyCap } from "./body-cap.ts";
@@ -57,7 +59,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/conversations", conversationRoutes(deps));
   app.route("/api/conversations", turnRoutes(deps));
   app.route("/api/conversations", forkRoutes(deps));
+  app.route("/api/conversations", conversationExportRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
+  app.route("/api/messages", searchRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
   app.route("/v1", openAiChatRoutes(deps));
   app.route("/v1", openAiModelRoutes(deps));

@@ -3,11 +3,12 @@
 // crash leaves either both or neither. Never edit an applied migration: add one.
 import type { Database } from "bun:sqlite";
 import { CONVERSATION_SCHEMA } from "./schema-conversations.ts";
-import { FTS_SCHEMA } from "./schema-fts.ts";
+import { FTS_CONTENT_SCHEMA, FTS_SCHEMA } from "./schema-fts.ts";
 import { RUN_SCHEMA } from "./schema-runs.ts";
 import { MISC_SCHEMA } from "./schema-misc.ts";
 import { SESSION_SCHEMA } from "./schema-sessions.ts";
 import { SLOT_SCHEMA } from "./schema-slots.ts";
+import { TELEGRAM_SENT_SCHEMA } from "./telegram-sent.ts";
 
 export interface Migration {
   version: number;
@@ -25,6 +26,8 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   { version: 2, name: "login sessions", sql: SESSION_SCHEMA },
   { version: 3, name: "slot ledger", sql: SLOT_SCHEMA },
+  { version: 4, name: "telegram sent pieces", sql: TELEGRAM_SENT_SCHEMA },
+  { version: 5, name: "search snippets", sql: FTS_CONTENT_SCHEMA },
 ];
 
 export interface AppliedMigration {

@@ -31,3 +31,33 @@ END;
 -- Backfill rows written before the index existed, in the same transaction.
 INSERT INTO messages_fts (rowid, content) SELECT id, ${foldSql("content")} FROM messages;
 `;
+
+// Migration 5: the same index as an external-content table over messages, so FTS5's snippet() can
+// read the stored text back (a contentless table answers NULL). The index holds the folded text and
+// messages the original; the fold keeps every token boundary, so snippet()'s token positions still
+// land on the right words. Deleting must hand FTS5 exactly what was indexed: the folded old content.
+export const FTS_CONTENT_SCHEMA = `
+DROP TRIGGER messages_fts_insert;
+DROP TRIGGER messages_fts_delete;
+DROP TABLE messages_fts;
+
+CREATE VIRTUAL TABLE messages_fts USING fts5(
+  content,
+  content = 'messages',
+  content_rowid = 'id',
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+
+CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages
+BEGIN
+  INSERT INTO messages_fts (rowid, content) VALUES (new.id, ${foldSql("new.content")});
+END;
+
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages
+BEGIN
+  INSERT INTO messages_fts (messages_fts, rowid, content) VALUES ('delete', old.id, ${foldSql("old.content")});
+END;
+
+-- Not 'rebuild': that would index the unfolded text.
+INSERT INTO messages_fts (rowid, content) SELECT id, ${foldSql("content")} FROM messages;
+`;

@@ -8,6 +8,7 @@ export const TTool = {
     progress_note: "Ghi tiến độ", delegate: "Giao việc", schedule_create: "Tạo lịch",
     web_search: "Tìm trên web", fetch_url: "Đọc trang web",
     pdf_read: "Đọc PDF", image_read: "Xem ảnh", tool_search: "Tìm công cụ",
+    conversation_search: "Tìm trong hội thoại cũ",
   } as Record<string, string>,
   /** Shown instead of the result the model got, for calls that never ran or were cut. */
   note: {

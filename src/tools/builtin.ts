@@ -2,6 +2,7 @@
 // this list by each agent's `tools` allow-list (H-02); other folders add delegate, MCP, ...
 import { askUser } from "./ask-user.ts";
 import { SEARCH_KEY, searchEndpoint } from "./brave-search.ts";
+import { conversationSearch } from "./conversation-search.ts";
 import type { Tool } from "./define.ts";
 import { fetchUrl } from "./fetch-url.ts";
 import { fileDelete } from "./file-delete.ts";
@@ -22,7 +23,7 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate, fetchUrl, pdfRead, imageRead, memorySave, memoryRead, memorySearch];
+    scheduleCreate, fetchUrl, pdfRead, imageRead, conversationSearch, memorySave, memoryRead, memorySearch];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */

@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { GatePolicy } from "../agent/gate.ts";
 import type { VisionReader } from "../agent/vision.ts";
 import type { ToolSpec } from "../llm/types.ts";
+import type { PastMessageSearch } from "./conversation-search.ts";
 import type { Delegator } from "./delegate.ts";
 import type { MemoryBook } from "./memory-book.ts";
 import type { ScheduleBook } from "./schedule-create.ts";
@@ -35,6 +36,8 @@ export type ToolContext = {
   policy?: () => GatePolicy;
   /** What tool_script needs from the turn: script_store, side-call metering (H-33, H-41); absent = none. */
   script?: ScriptSupport;
+  /** Searches this agent's own past conversations (conversation_search, G-11); absent = not here. */
+  pastMessages?: PastMessageSearch;
   /** The memory tools' files and proposals (src/memory/book.ts); absent = no memory here (tool tests). */
   memory?: MemoryBook;
 };

@@ -15,6 +15,8 @@ export type SendInput = {
   conversationId: string; text: string; source: string; requestId?: string; reader?: Reader;
   /** A write that commits with the accepted message, queued or answered (Telegram's handled update id). */
   mark?: () => void;
+  /** Text that is never a command or `/steer` (a voice transcript, L-37; a caption, L-33). */
+  literal?: boolean;
 };
 
 export type SendOutcome =
@@ -33,11 +35,11 @@ export function send(host: TurnHost, store: Store, input: SendInput): SendOutcom
     const match = findRequest(store, conv.id, input.requestId);
     if (match) return replay(host, conv.id, match);
   }
-  const slash = STEER.exec(input.text.trim());
+  const slash = input.literal ? null : STEER.exec(input.text.trim());
   const steerText = slash?.[1]?.trim() ?? "";
   if (slash && !steerText) return { kind: "rejected", status: 422, detail: T.steerEmpty };
   // A command of the agent's kits is its expanded body, a steer one steers (F-17, F-19).
-  const command = slash ? null : expandCommand(host.agent(conv.agentId)?.kit, input.text);
+  const command = slash || input.literal ? null : expandCommand(host.agent(conv.agentId)?.kit, input.text);
   const steer = !!slash || !!command?.steer;
   const body = slash ? steerText : command ? command.text : input.text;
   if (host.waiting(conv.id)) return { kind: "rejected", status: 409, detail: T.waitingForDecision };

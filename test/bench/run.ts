@@ -7,7 +7,7 @@ const bin = join(root, "test-output", "my-crew");
 const build = Bun.spawnSync([process.execPath, "build.ts", "--outfile", bin], { cwd: root, stdout: "inherit", stderr: "inherit" });
 if (build.exitCode !== 0) process.exit(1);
 
-const benches = ["startup.ts", "turn.ts", "delegate.ts", "inbound.ts", "stats.ts", "first-load.ts", "scheduler.ts", "script.ts"];
+const benches = ["startup.ts", "turn.ts", "delegate.ts", "inbound.ts", "stats.ts", "first-load.ts", "scheduler.ts", "script.ts", "search.ts"];
 for (const file of benches) {
   console.log(`\n=== ${file} ===`);
   // The fan-out bench holds 1,000 SSE connections; Bun's fetch allows 256 at once by default.

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { openReadOnly, openStore, type Store } from "../../../src/store/db.ts";
 import { appliedMigrations, currentVersion, migrate, MIGRATIONS } from "../../../src/store/migrations.ts";
 import { CONVERSATION_SCHEMA } from "../../../src/store/schema-conversations.ts";
-import { FTS_SCHEMA } from "../../../src/store/schema-fts.ts";
+import { FTS_CONTENT_SCHEMA, FTS_SCHEMA } from "../../../src/store/schema-fts.ts";
 import { appendMessage } from "../../../src/store/messages.ts";
 import { searchMessages } from "../../../src/store/search.ts";
 import { conversation, tempDir } from "./helpers.ts";
@@ -77,9 +77,10 @@ describe("migrations", () => {
     db.run(
       "INSERT INTO messages (conversation_id, seq, role, content, created_at) VALUES ('c', 1, 'user', 'Tôi đọc sách', 't')",
     );
-    expect(migrate(db, ":memory:", [core, { version: 2, name: "fts", sql: FTS_SCHEMA }])).toEqual([2]);
+    const fts = [core, { version: 2, name: "fts", sql: FTS_SCHEMA }, { version: 3, name: "snippets", sql: FTS_CONTENT_SCHEMA }];
+    expect(migrate(db, ":memory:", fts)).toEqual([2, 3]);
     const store = { db } as Store;
-    expect(searchMessages(store, "doc").map((h) => h.content)).toEqual(["Tôi đọc sách"]);
+    expect(searchMessages(store, "doc").map((h) => h.snippet)).toEqual(["Tôi \u0002đọc\u0003 sách"]);
   });
 });
 

@@ -26,7 +26,7 @@ describe("schema", () => {
     for (const t of [
       "conversations", "messages", "message_requests", "queued_messages", "approvals", "runs", "run_steps",
       "side_calls", "canvases", "canvas_versions", "script_store", "job_state", "created_schedules",
-      "memory_proposals", "messages_fts", "schema_migrations", "job_slots",
+      "memory_proposals", "messages_fts", "schema_migrations", "job_slots", "telegram_sent",
     ]) {
       expect(tables).toContain(t);
     }
