@@ -23,7 +23,7 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate, fetchUrl, pdfRead, imageRead, conversationSearch, memorySave, memoryRead, memorySearch];
+    scheduleCreate, fetchUrl, pdfRead, imageRead, memorySave, memoryRead, memorySearch, conversationSearch];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */

@@ -36,10 +36,10 @@ export type ToolContext = {
   policy?: () => GatePolicy;
   /** What tool_script needs from the turn: script_store, side-call metering (H-33, H-41); absent = none. */
   script?: ScriptSupport;
-  /** Searches this agent's own past conversations (conversation_search, G-11); absent = not here. */
-  pastMessages?: PastMessageSearch;
   /** The memory tools' files and proposals (src/memory/book.ts); absent = no memory here (tool tests). */
   memory?: MemoryBook;
+  /** Searches this agent's own past conversations (conversation_search, G-11); absent = not here. */
+  pastMessages?: PastMessageSearch;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -14,6 +14,7 @@ import type { Store } from "../store/db.ts";
 import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
+import { agentSearch } from "../store/search.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
 import { settledWithin } from "./settle.ts";
@@ -96,7 +97,7 @@ export class TurnHost implements CutTurnReader {
       emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        ...toolPorts(store, this.deps.crew(), agent.id, run, opts.source),
+        ...toolPorts(store, this.deps.crew(), agent.id, run, opts.source), pastMessages: agentSearch(store, agent.id),
         vision: visionReader(agent.visionRoutes, sideRow, charge),
         script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
           record: sideRow, charge } },

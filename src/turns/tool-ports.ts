@@ -1,11 +1,8 @@
 // What a turn's tools reach through ToolContext besides the workspace: where an approved schedule_create is
-// stored (I-19), the agent's past messages (conversation_search, G-11) and the memory book (G-01…G-03), built
-// over the store that tools/ may not import.
+// stored (I-19) and the memory book (G-01…G-03), built over the store that tools/ may not import.
 import { memoryBook } from "../memory/book.ts";
 import type { Store } from "../store/db.ts";
 import { createSchedule } from "../store/schedules.ts";
-import { agentSearch } from "../store/search.ts";
-import type { PastMessageSearch } from "../tools/conversation-search.ts";
 import type { ScheduleBook } from "../tools/schedule-create.ts";
 import type { MemoryBook } from "../tools/memory-book.ts";
 import type { Crew } from "./crew.ts";
@@ -16,10 +13,9 @@ export function toolPorts(
   agentId: string,
   run: { id: string },
   source: string,
-): { schedules: ScheduleBook; pastMessages: PastMessageSearch; memory: MemoryBook } {
+): { schedules: ScheduleBook; memory: MemoryBook } {
   return {
     schedules: { create: (s) => createSchedule(store, s) },
-    pastMessages: agentSearch(store, agentId),
     memory: memoryBook({ store, files: crew.memory, timezone: crew.timezone, agentId, runId: run.id, source }),
   };
 }

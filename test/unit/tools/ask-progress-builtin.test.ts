@@ -53,8 +53,8 @@ describe("builtinTools", () => {
   test("lists every tool of this folder once", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       ["ask_user", "file_delete", "file_edit", "file_list", "file_read", "file_search", "file_write", "progress_note",
-        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "conversation_search", "memory_save",
-        "memory_read", "memory_search"].sort(),
+        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "memory_save", "memory_read",
+        "memory_search", "conversation_search"].sort(),
     );
   });
 
