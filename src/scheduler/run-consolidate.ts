@@ -28,17 +28,20 @@ export async function runConsolidate(deps: RunJobDeps, job: Job, agent: AgentRun
     void addRunSpend(store, run.id, usd === null ? { unknownCalls: 1 } : { usd });
   const scopes: MemoryScope[] = agent.id === MASTER ? ["agent", "user"] : ["agent"];
   const outcomes: ScopeOutcome[] = [];
+  const base = { store, files: crew.memory, agentId: agent.id, agentName: agent.name, since, runId: run.id };
   for (const scope of agent.routes.length > 0 ? scopes : []) {
-    const base = { store, files: crew.memory, agentId: agent.id, agentName: agent.name, since, runId: run.id };
-    const signal = deps.signal;
-    outcomes.push(await consolidateScope({ ...base, scope, routes: agent.routes, record, charge, signal }));
+    const input = { ...base, scope, routes: agent.routes, record, charge, signal: deps.signal };
+    // A file or store failure ends the run in error like a failed call: a run is never left `running`.
+    outcomes.push(await consolidateScope(input).catch((e: Error) => ({ kind: "failed" as const, error: e.message })));
   }
   const failed = outcomes.find((o) => o.kind === "failed");
   const proposed = outcomes.filter((o) => o.kind === "proposed").length;
   const reason = agent.routes.length === 0 ? TM_RUN.noRoute
     : failed?.kind === "failed" ? TM_RUN.failed(failed.error) : null;
   const status = reason ? "error" : "done";
-  const closed = setRunStatus(store, run.id, status, { summary: reason ?? TM_RUN.done(proposed) });
+  const quiet = outcomes.some((o) => o.kind === "waiting") ? TM_RUN.waiting : TM_RUN.nothing;
+  const summary = reason ?? (proposed > 0 ? TM_RUN.proposed(proposed) : quiet);
+  const closed = setRunStatus(store, run.id, status, { summary });
   if (closed) hub.run(runFrame(closed));
   deps.log(`job ${job.id}: consolidate ${outcomes.map((o) => o.kind).join(",") || "no route"}`);
   return { runId: run.id, status, conversationId: null, reason };

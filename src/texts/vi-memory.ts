@@ -13,9 +13,11 @@ export const TM = {
 
 /** A consolidate job's run summary (L-72: one sentence). */
 export const TM_RUN = {
-  noRoute: "Agent này chưa có route model nào, nên không hợp nhất được trí nhớ.",
-  failed: (error: string) => `Hợp nhất trí nhớ thất bại: ${error}`,
-  done: (n: number) => (n > 0 ? `Đã tạo ${n} đề xuất trí nhớ để bạn duyệt.` : "Không có gì mới để hợp nhất."),
+  noRoute: "Agent này chưa có route model nào, nên không cô đọng được trí nhớ.",
+  failed: (error: string) => `Cô đọng trí nhớ thất bại: ${error}`,
+  proposed: (n: number) => `Đã tạo ${n} đề xuất trí nhớ để bạn duyệt.`,
+  waiting: "Đề xuất cô đọng lần trước vẫn chờ bạn duyệt, nên lần này không đề xuất thêm.",
+  nothing: "Không có ghi chú mới cần cô đọng.",
 } as const;
 
 /** Manage → Trí nhớ. */
@@ -31,7 +33,7 @@ export const TM_PAGE = {
   agentFile: (name: string) => `Trí nhớ của ${name}`,
   scope: (scope: "user" | "agent", name: string) => (scope === "user" ? "Về bạn" : `Trí nhớ của ${name}`),
   fromJob: (id: string) => `từ việc định kỳ ${id}`,
-  fromConsolidate: (days: string | null) => (days ? `hợp nhất ghi chú ${days.replace("…", " → ")}` : "hợp nhất"),
+  fromConsolidate: (days: string | null) => (days ? `cô đọng ghi chú ${days.replace("…", " → ")}` : "cô đọng trí nhớ"),
   fromOther: "nguồn khác",
   addsNote: "Thêm ghi chú",
   rewrites: "Viết lại tệp",

@@ -12,6 +12,7 @@ import { all } from "../../../src/store/db.ts";
 import { listConversations } from "../../../src/store/conversations.ts";
 import { listProposals } from "../../../src/store/memory-proposals.ts";
 import { getRun } from "../../../src/store/runs.ts";
+import { TM_RUN } from "../../../src/texts/vi-memory.ts";
 import { crewHarness, type CrewPlan } from "../turns/crew-harness.ts";
 
 const job = (agentId: string): Job => ({
@@ -38,7 +39,8 @@ describe("consolidate job", () => {
       await files.write(noteFile("user", "default", "2026-11-30"), "- 09:00 owner drinks tea, not coffee\n");
     });
     expect(outcome).toMatchObject({ status: "done", conversationId: null, reason: null });
-    expect(run).toMatchObject({ source: "job:default/memory_consolidate", jobId: "default/memory_consolidate" });
+    expect(run).toMatchObject({ source: "job:default/memory_consolidate", jobId: "default/memory_consolidate",
+      summary: TM_RUN.proposed(2) });
     expect(listConversations(h.store, {})).toEqual([]);
     const [user, agent] = listProposals(h.store);
     expect(agent).toMatchObject({ scope: "agent", path: "MEMORY.md", oldText: OLD_MEMORY, newText: "# Master\n- runs daily\n",
@@ -55,6 +57,11 @@ describe("consolidate job", () => {
     expect(readFileSync(memoryPath, "utf8")).toBe("# Master\n- runs daily\n");
     expect((await rollbackMemoryProposal(h.store, filesOf(h), agent!.id)).ok).toBe(true);
     expect(Buffer.from(readFileSync(memoryPath, "utf8"))).toEqual(Buffer.from(OLD_MEMORY));
+
+    // Both rewrites wait again (the rolled-back one, and USER.md's): a new run proposes nothing over them.
+    const again = await runJob({ store: h.store, host: h.host, crew: h.rt.crew, hub: h.rt.hub, log: () => {} }, job("default"));
+    expect(getRun(h.store, again.runId)).toMatchObject({ status: "done", summary: TM_RUN.waiting });
+    expect(h.calls("default")).toBe(2);
   });
 
   test("a member makes one call, for its own MEMORY.md; with no notes there is no call at all", async () => {
@@ -67,7 +74,7 @@ describe("consolidate job", () => {
     expect(listProposals(h.store).map((p) => p.path)).toEqual(["agents/coach/MEMORY.md"]);
     expect(h.calls("coach")).toBe(1);
     const quiet = await consolidate({ default: { plan: [{ text: "unused" }] } }, "default", async () => {});
-    expect(quiet.outcome.status).toBe("done");
+    expect(getRun(quiet.h.store, quiet.outcome.runId)).toMatchObject({ status: "done", summary: TM_RUN.nothing });
     expect(quiet.h.calls("default")).toBe(0);
     expect(listProposals(quiet.h.store)).toEqual([]);
   });
