@@ -32,7 +32,8 @@ export function memoryUiRoutes(d: AppDeps): Hono {
       const r = await act(form.data.id);
       if (!r.ok) return queue(c, { ok: false, detail: r.detail }, r.status);
       d.hub.memoryTouched();
-      const f = parseMemoryPath(r.proposal.path, r.proposal.agentId);
+      // Reject leaves the file as it was, and an editor of it may hold typing: only a write refreshes it.
+      const f = path === "reject" ? null : parseMemoryPath(r.proposal.path, r.proposal.agentId);
       return queue(c, { ok: true, detail: ok }, 200, f && !f.date ? editor(f) : "");
     });
   type Status = 200 | 404 | 409 | 422;
