@@ -11,6 +11,7 @@ document.addEventListener("alpine:init", () => {
     pending: s.pending,
     errors: s.errors,
     failingJobs: s.failingJobs,
+    memoryPending: s.memoryPending,
     get unseenErrors() {
       const seen = store.get("seenRuns", {});
       return this.errors.filter((id) => !seen[id]).length;
@@ -24,6 +25,7 @@ document.addEventListener("alpine:init", () => {
       this.pending = c.pending ?? 0;
       this.errors = c.errorRunIds ?? [];
       this.failingJobs = c.failingJobs ?? 0;
+      this.memoryPending = c.memoryPending ?? 0;
     },
   }));
 

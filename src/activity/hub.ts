@@ -23,7 +23,9 @@ export type Signal =
   /** A canvas got a new version (or was created): screens showing it re-read it. */
   | { type: "artifact"; canvas_id: string; conversation_id: string | null }
   /** The job list changed (I-35, I-36): listeners re-read it. */
-  | { type: "jobs" };
+  | { type: "jobs" }
+  /** A memory proposal was decided (G-03): Manage screens re-read their counters and queue. */
+  | { type: "memory" };
 
 /** Token-level events never go on the activity stream (J-06, J-07). */
 const STREAM_ONLY = new Set(["text_delta", "thinking", "tool_call_delta"]);
@@ -98,6 +100,11 @@ export class ActivityHub {
   /** A pause toggle or a chat schedule's delete: open screens follow, API clients re-read later (I-36). */
   jobsTouched(): void {
     this.signal({ type: "jobs" });
+  }
+
+  /** A memory proposal was decided: open Manage screens follow; API clients re-read later. */
+  memoryTouched(): void {
+    this.signal({ type: "memory" });
   }
 
   private signal(s: Signal): void {

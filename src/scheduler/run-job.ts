@@ -1,6 +1,5 @@
-// Running one scheduled job (I-04…I-06): a prompt job opens an autonomous conversation and runs one turn, a
-// command or script job runs with no conversation. Consolidate jobs never come here: the clock records their
-// slots `not_yet` until the issue that brings their runner.
+// Running one scheduled job (I-04…I-08): a prompt job opens an autonomous conversation and runs one turn, a
+// command, script or consolidate job runs with no conversation.
 import type { ActivityHub } from "../activity/hub.ts";
 import type { Store } from "../store/db.ts";
 import type { Crew } from "../turns/crew.ts";
@@ -8,6 +7,7 @@ import type { TurnHost } from "../turns/host.ts";
 import type { ScriptRunner } from "../tools/tool-script.ts";
 import { runScript } from "../script/engine.ts";
 import { runCommand } from "./run-command.ts";
+import { runConsolidate } from "./run-consolidate.ts";
 import { runPrompt } from "./run-prompt.ts";
 import { runScriptJob } from "./run-script.ts";
 import type { Job, JobChannel, JobOutcome } from "./types.ts";
@@ -39,5 +39,6 @@ export async function runJob(deps: RunJobDeps, job: Job): Promise<JobOutcome> {
   if (job.kind === "prompt") return runPrompt(deps, job, agent);
   if (job.kind === "command") return runCommand(deps, job, agent);
   if (job.kind === "script") return runScriptJob(deps, job, agent, deps.runScript ?? runScript);
+  if (job.kind === "consolidate") return runConsolidate(deps, job, agent);
   throw new Error(`job ${job.id}: ${job.kind} jobs have no runner yet`);
 }

@@ -7,7 +7,7 @@ import type { Crew } from "../turns/crew.ts";
 import type { Job } from "./types.ts";
 
 /** Kinds the clock can run today; the others are recorded `skipped` `not_yet` and refused by run now. */
-export const RUNNABLE: ReadonlySet<string> = new Set(["prompt", "command", "script"]);
+export const RUNNABLE: ReadonlySet<string> = new Set(["prompt", "command", "script", "consolidate"]);
 
 /** The schedule id of an agent's memory_consolidate job: `<agent>/memory_consolidate`. */
 export const CONSOLIDATE_ID = "memory_consolidate";

@@ -24,6 +24,7 @@ import { statsRoutes } from "./routes/stats.ts";
 import { fileRoutes } from "./routes/files.ts";
 import { manageRoutes } from "./routes/manage.ts";
 import { jobsUiRoutes } from "./routes/jobs-ui.ts";
+import { memoryUiRoutes } from "./routes/memory-ui.ts";
 import { connectionRoutes } from "./routes/connections.ts";
 import { sessionRoutes } from "./routes/sessions.ts";
 import { searchRoutes } from "./routes/search.ts";
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/", firstRunRoutes(deps));
   app.route("/", conversationFormRoutes(deps));
   if (deps.jobs) app.route("/", jobsUiRoutes(deps, deps.jobs));
+  app.route("/", memoryUiRoutes(deps));
   app.route("/", manageRoutes(deps));
   app.route("/", sessionRoutes(deps));
 

@@ -98,7 +98,7 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
 
   const render = (s: Signal): UiFrame[] => {
     // Canvas frames are drawn by the canvas panel's own listener, not the chat's parts.
-    if (s.type === "jobs" || s.type === "artifact" || s.conversation_id !== convId) return [];
+    if (s.type === "jobs" || s.type === "artifact" || s.type === "memory" || s.conversation_id !== convId) return [];
     if (s.type === "event") {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];

@@ -2,6 +2,7 @@
 import { NEEDS_YOU } from "../../views/manage/activity.ts";
 import type { Counters } from "../../views/manage/shell.ts";
 import { listPending } from "../store/approvals.ts";
+import { countPendingProposals } from "../store/memory-proposals.ts";
 import { listRuns, type Run } from "../store/runs.ts";
 import type { AppDeps } from "./deps.ts";
 
@@ -13,5 +14,7 @@ export function needsYou(d: AppDeps): Run[] {
 export function counters(d: AppDeps): Counters {
   const errorRunIds = needsYou(d).map((r) => r.id);
   const failingJobs = d.jobs?.failingCount() ?? 0;
-  return { running: d.hub.runningRuns().length, errorRunIds, pending: listPending(d.store).length, failingJobs };
+  const memoryPending = countPendingProposals(d.store);
+  return { running: d.hub.runningRuns().length, errorRunIds, pending: listPending(d.store).length, failingJobs,
+    memoryPending };
 }

@@ -11,12 +11,13 @@ import { listRuns } from "../store/runs.ts";
 import { T } from "../texts/vi.ts";
 import type { AppDeps } from "./deps.ts";
 import { jobsLive } from "./jobs-live.ts";
+import { memoryLive } from "./memory-live.ts";
 import { counters, needsYou } from "./manage-data.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
 
 const ASKS = new Set(["approval_required", "question"]);
 
-export type LiveSection = "activity" | "approvals" | "jobs" | "other";
+export type LiveSection = "activity" | "approvals" | "jobs" | "memory" | "other";
 
 export function manageStream(d: AppDeps, section: LiveSection, title: string, seen?: string): Response {
   return screenStream(d, manageScreen(d, section, title), seen);
@@ -37,11 +38,13 @@ export function manageScreen(d: AppDeps, section: LiveSection, title: string): S
     return [{ html: partial("#approvals-page", "outerHTML", body).toString() }];
   };
   const jobs = section === "jobs" && d.jobs ? jobsLive(d, d.jobs) : null;
+  const memory = section === "memory" ? memoryLive(d) : null;
   const parts = (force: boolean): UiFrame[] => {
     const out: UiFrame[] = [{ event: "counters", data: counters(d) }];
     if (section === "activity") out.push(running());
     if (section === "approvals") out.push(...approvals(force));
     if (jobs) out.push(...jobs(force));
+    if (memory) out.push(...memory(force));
     return out;
   };
   return {
@@ -55,7 +58,8 @@ export function manageScreen(d: AppDeps, section: LiveSection, title: string): S
 
 /** Which live part a section's page has. */
 export function liveSection(section: string): LiveSection {
-  return section === "activity" || section === "approvals" || section === "jobs" ? section : "other";
+  const live = ["activity", "approvals", "jobs", "memory"] as const;
+  return live.find((s) => s === section) ?? "other";
 }
 
 export function sectionTitle(section: string): string {

@@ -84,5 +84,29 @@ export function decideProposal(
   );
 }
 
+/**
+ * Accepts a pending proposal as applied: `before` is the exact text the file held, `after` what was written
+ * (an appended note lands on the notes as they are then), so a rollback restores `before` while the file
+ * still holds `after`. Null when unknown or no longer pending.
+ */
+export function acceptProposal(store: Store, id: number, before: string, after: string): MemoryProposal | null {
+  return writeReturning<MemoryProposal>(
+    store,
+    `UPDATE memory_proposals SET status = 'accepted', decided_at = $at, old_text = $before, new_text = $after
+     WHERE id = $id AND status = 'pending' RETURNING ${COLUMNS}`,
+    { id, before, after, at: nowIso() },
+  );
+}
+
+/** A rolled-back proposal waits again (its file holds its old text once more); null unless it was accepted. */
+export function reopenProposal(store: Store, id: number): MemoryProposal | null {
+  return writeReturning<MemoryProposal>(
+    store,
+    `UPDATE memory_proposals SET status = 'pending', decided_at = NULL
+     WHERE id = $id AND status = 'accepted' RETURNING ${COLUMNS}`,
+    { id },
+  );
+}
+
 const COLUMNS = `id, agent_id AS agentId, scope, path, old_text AS oldText, new_text AS newText, reason,
   status, run_id AS runId, source, created_at AS createdAt, decided_at AS decidedAt`;

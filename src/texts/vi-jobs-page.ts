@@ -44,7 +44,7 @@ export const T_JOBS_PAGE = {
     + "hoặc nhờ trợ lý tạo lịch trong chat.",
   origin: { profile: "Lịch viết tay", chat: "Tạo từ chat" } as Record<string, string>,
   kind: {
-    prompt: "Lời nhắn", command: "Lệnh", script: "Script", consolidate: "Gom trí nhớ",
+    prompt: "Lời nhắn", command: "Lệnh", script: "Script", consolidate: "Cô đọng trí nhớ",
   } as Record<string, string>,
   nextRun: "Lần tới",
   lastRun: "Lần trước",

@@ -18,7 +18,6 @@ import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/ru
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
 import { settledWithin } from "./settle.ts";
-import { toolPorts } from "./tool-ports.ts";
 import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
@@ -91,7 +90,7 @@ export class TurnHost implements CutTurnReader {
     const ids = { conversationId, runId: run.id, agentId: agent.id };
     const sideRow = (row: LedgerRow) => recordSideCall(store, { ...row, ...ids });
     const team = turnDelegation(conv, agent, this.delegator);
-    const ports = turnPorts({ store, hub }, conv, run);
+    const ports = turnPorts({ store, hub, crew: this.deps.crew() }, conv, run);
     const done = runTurn({
       store: turnStore,
       routes: agent.routes,
@@ -101,8 +100,7 @@ export class TurnHost implements CutTurnReader {
       emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        ...ports.ctx, ...toolPorts(store, this.deps.crew(), agent.id, run, opts.source),
-        vision: visionReader(agent.visionRoutes, sideRow, charge),
+        ...ports.ctx, vision: visionReader(agent.visionRoutes, sideRow, charge),
         script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
           record: sideRow, charge } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },

@@ -19,7 +19,7 @@ describe("the Manage screen's stream", () => {
     const opening = await readUntil(live.clone(), (s) => s.includes(`id="ap-${ask.approval_id}"`));
     expect(opening).toContain('hx-target="#conv-list"');
     expect(opening).toContain(`event: shell\ndata: {"pending":1,"title":"(1) ${title}","manage":"/manage/approvals"}`);
-    expect(opening).toMatch(/event: counters\ndata: \{"running":0,"errorRunIds":\[\],"pending":1,"failingJobs":0\}/);
+    expect(opening).toMatch(/event: counters\ndata: \{"running":0,"errorRunIds":\[\],"pending":1,"failingJobs":0,"memoryPending":0\}/);
     const decided = await t.json(`/api/approvals/${ask.approval_id}`, "POST", { decision: "deny" });
     expect(decided.status).toBe(200);
     const lists = (s: string) => s.split('<hx-partial hx-target="#approvals-page"');

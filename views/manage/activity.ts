@@ -4,6 +4,7 @@ import { html } from "hono/html";
 import type { Run } from "../../src/models/runs.ts";
 import { T } from "../../src/texts/vi.ts";
 import { TLabel } from "../../src/texts/vi-labels.ts";
+import { TM_PAGE } from "../../src/texts/vi-memory.ts";
 import { money, oneLine } from "../format.ts";
 
 export const NEEDS_YOU = new Set(["error", "interrupted", "cancelled"]);
@@ -16,15 +17,20 @@ export type ActivityPage = {
   agents: string[];
   agent: string | null;
   pending: number;
+  /** Memory proposals waiting for the owner (G-03): work elsewhere in Manage, linked from the card. */
+  memoryPending?: number;
 };
 
 export function activitySection(d: ActivityPage) {
-  const state = JSON.stringify({ ids: d.needsYou.map((r) => r.id), pending: d.pending });
+  const memory = d.memoryPending ?? 0;
+  // `pending`: work waiting elsewhere in Manage, so the card is grey only when nothing waits anywhere.
+  const state = JSON.stringify({ ids: d.needsYou.map((r) => r.id), pending: d.pending + memory });
   return html`<div class="activity-page">
   <section class="needs-you" x-data="needsYou(${state})" :class="work ? 'card-warn' : 'card-grey'">
     <h2>${T.needsYou}</h2>
     <p class="muted" x-show="!work">${T.nothingNeedsYou}</p>
     ${d.pending > 0 ? html`<p><a href="/manage/approvals">${T.seeApprovals(d.pending)}</a></p>` : ""}
+    ${memory > 0 ? html`<p><a href="/manage/memory">${TM_PAGE.seeProposals(memory)}</a></p>` : ""}
     <ul class="run-list">${d.needsYou.map(needsYouItem)}</ul>
   </section>
   <section class="running">${runningList(d.running)}</section>

@@ -17,13 +17,15 @@ const GROUPS: [string, Section[]][] = [
   [T.navSystem, ["connections", "settings"]],
 ];
 
-/** `failingJobs`: jobs whose latest run failed (M-40). */
-export type Counters = { running: number; errorRunIds: string[]; pending: number; failingJobs: number };
+/** `failingJobs`: jobs whose latest run failed (M-40); `memoryPending`: memory proposals waiting (G-03). */
+export type Counters = {
+  running: number; errorRunIds: string[]; pending: number; failingJobs: number; memoryPending: number;
+};
 
 /** `live` is the screen's stream query: its section, a run's id on a run page, the page's fingerprint. */
 export function manageMain(a: AssetTable, current: Section, counters: Counters, body: Html | string, live = "") {
-  const { errorRunIds: errors, pending, running, failingJobs } = counters;
-  const state = JSON.stringify({ errors, pending, running, failingJobs });
+  const { errorRunIds: errors, pending, running, failingJobs, memoryPending } = counters;
+  const state = JSON.stringify({ errors, pending, running, failingJobs, memoryPending });
   const groups = GROUPS.map(([label, items]) => navGroup(label, items, current, counters));
   return html`<main id="main" class="main manage" :inert="open" x-data="manageNav(${state})" data-section="${current}"
   @counters="update($event)">
@@ -54,6 +56,9 @@ function navItem(s: Section, current: Section, c: Counters) {
     : s === "jobs"
     ? html`<span class="badge badge-warn" x-show="failingJobs > 0" x-text="failingJobs"${
       c.failingJobs ? "" : " x-cloak"}>${c.failingJobs}</span>`
+    : s === "memory"
+    ? html`<span class="badge badge-warn" x-show="memoryPending > 0" x-text="memoryPending"${
+      c.memoryPending ? "" : " x-cloak"}>${c.memoryPending}</span>`
     : "";
   const here = s === current;
   return html`<a class="nav-item${here ? " current" : ""}" href="/manage/${s}" hx-get="/manage/${s}" hx-target="#main"

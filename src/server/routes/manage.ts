@@ -11,6 +11,7 @@ import { sessionsCard } from "../../../views/manage/sessions.ts";
 import { settingsSection } from "../../../views/manage/settings.ts";
 import { connectionsSection } from "../../../views/manage/connections.ts";
 import { jobsSection } from "../../../views/manage/jobs.ts";
+import { memorySection } from "../../../views/manage/memory.ts";
 import { teamSection } from "../../../views/manage/team.ts";
 import { toolsSection } from "../../../views/manage/tools.ts";
 import { errorCard, manageMain, SECTIONS, soon, type Section } from "../../../views/manage/shell.ts";
@@ -19,6 +20,7 @@ import { connectionsStatus } from "../../connections/status.ts";
 import { StatsCache } from "../../ledger/stats.ts";
 import { listDecided, listPending } from "../../store/approvals.ts";
 import { listConversations } from "../../store/conversations.ts";
+import { countPendingProposals } from "../../store/memory-proposals.ts";
 import { all } from "../../store/db.ts";
 import { getRun, listRuns, listSteps } from "../../store/runs.ts";
 import { delegateLinks } from "../delegate-links.ts";
@@ -26,6 +28,7 @@ import { T } from "../../texts/vi.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 import { jobsPage } from "../jobs-data.ts";
+import { memoryPage } from "../memory-data.ts";
 import { counters, needsYou } from "../manage-data.ts";
 import { toolsPage } from "../tools-data.ts";
 import { liveSection, manageScreen, manageStream, sectionTitle } from "../manage-live.ts";
@@ -43,7 +46,8 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
   const app = new Hono();
   const stats = new StatsCache();
   const renderers: Partial<Record<Section, SectionRenderer>> = {
-    activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length }),
+    activity: (d) => activitySection({ ...activityData(d, null), pending: listPending(d.store).length,
+      memoryPending: countPendingProposals(d.store) }),
     approvals: (d) => approvalsSection({
       pending: listPending(d.store), decided: listDecided(d.store, 100), unseenErrors: needsYou(d).length,
     }),
@@ -53,6 +57,7 @@ export function manageRoutes(d: AppDeps, extra: Partial<Record<Section, SectionR
     team: (d, c) => teamSection(teamData(d), undefined, c.req.query("edit")),
     jobs: (d) => (d.jobs ? jobsSection(jobsPage(d, d.jobs)) : soon()),
     tools: (d) => toolsSection(toolsPage(d)),
+    memory: (d) => memorySection(memoryPage(d)),
     ...extra,
   };
 

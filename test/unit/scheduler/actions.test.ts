@@ -51,14 +51,14 @@ describe("run now", () => {
     expect(h.sched.isRunning(HOURLY)).toBe(false);
   });
 
-  test("refusals: unknown 404; disabled row, not-yet kinds 409", () => {
+  test("refusals: unknown 404; disabled row and orphan 409; consolidate runs now (I-08)", () => {
     const h = harness({ profiles, at: "2030-01-01T03:00:00Z" });
     expect(h.sched.runNow("default/nope")).toEqual(refusal(404, T.unknownJob("default/nope")));
     expect(h.sched.runNow("default/off")).toEqual(refusal(409, T.disabledRow("default/off")));
-    expect(h.sched.runNow("default/memory_consolidate")).toEqual(refusal(409, T.notYet("default/memory_consolidate")));
     createSchedule(h.store, { id: "chat-lost", agentId: "gone", every: "1h", prompt: "x" });
     expect(h.sched.runNow("gone/chat-lost")).toEqual(refusal(409, T.orphan("gone/chat-lost")));
     expect(h.ran).toEqual([]);
+    expect(h.sched.runNow("default/memory_consolidate")).toEqual({ ok: true });
   });
 });
 

@@ -68,9 +68,9 @@ describe("scheduler table", () => {
     expect(h.sched.view("default/morning")?.failing).toBeNull();
   });
 
-  test("kinds the clock cannot run yet show no next run", () => {
+  test("a consolidate job shows its next run like any runnable kind (I-08)", () => {
     const h = harness({ profiles, at: "2030-01-01T00:30:00Z" });
-    expect(h.sched.view("default/memory_consolidate")).toMatchObject({ kind: "consolidate", next_run: null });
+    expect(h.sched.view("default/memory_consolidate")).toMatchObject({ kind: "consolidate", next_run: "2030-01-02 03:00" });
   });
 
   test("a chat job whose agent left is listed disabled and never runs", async () => {
@@ -104,7 +104,7 @@ describe("scheduler tick", () => {
     }
   });
 
-  test("consolidate is recorded skipped not_yet, never run; a script job runs (I-06)", async () => {
+  test("consolidate runs on its cron like a script job (I-06, I-08)", async () => {
     const h = harness({
       profiles: {
         default: { schedules: [{ id: "s", every: "1h", script: "print(1)" }], memory_consolidate: "0 3 * * *" },
@@ -115,9 +115,9 @@ describe("scheduler tick", () => {
     h.sched.stop();
     h.clock.set("2030-01-01T20:00:05Z");
     await h.sched.tick();
-    expect(h.ran).toEqual(["default/s"]);
+    expect(h.ran).toEqual(["default/s", "default/memory_consolidate"]);
     expect(h.slots("default/s")).toEqual(["03:00 ran"]);
-    expect(h.slots("default/memory_consolidate")).toEqual(["03:00 skipped/not_yet"]);
+    expect(h.slots("default/memory_consolidate")).toEqual(["03:00 ran"]);
   });
 
   test("slots overrun by an earlier job are recorded missed/busy; only the latest runs", async () => {

@@ -53,9 +53,9 @@ describe("builtinTools", () => {
   test("lists every tool of this folder once", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       ["ask_user", "file_delete", "file_edit", "file_list", "file_read", "file_search", "file_write", "progress_note",
-        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "memory_save", "memory_read",
-        "memory_search", "conversation_search", "artifact_list", "artifact_read", "artifact_create", "artifact_edit",
-        "artifact_rewrite", "artifact_import", "artifact_export"].sort(),
+        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "conversation_search", "artifact_list",
+        "artifact_read", "artifact_create", "artifact_edit", "artifact_rewrite", "artifact_import", "artifact_export",
+        "memory_save", "memory_read", "memory_search"].sort(),
     );
   });
 
