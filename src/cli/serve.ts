@@ -57,7 +57,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   for (const [id, a] of rt.crew().agents) for (const p of a.mcpProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
-  // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
+  // The Telegram bot starts before resuming, so its cut turns have their reader (L-83). Its chat handler
+  // (the router) is given to buildRuntime as `telegram`; without one, rt.telegram is null.
+  if (!opts.noSchedule) void rt.telegram?.start();
   if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host, rt.jobTurns], log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.
@@ -67,7 +69,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const inboundToken = inboundSettings(lan !== null, env);
   const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths, mcp: rt.mcp };
   const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps };
-  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
+  const telegram = rt.telegram;
+  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken, telegram }).fetch);
   const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;
   const url = `http://${urlHost(opts.host)}:${server.port}/`;
   log(`my-crew ${VERSION} serving ${url} (home ${root}, ${crewSize}, timezone ${settings.timezone})`);
@@ -81,11 +84,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
     log(`${signal}: shutting down`);
     // O-09: draining stops first (and the sweep that continues runs, and the jobs' clock), so no new turn
     // starts; then the going-down mark cuts running turns, closing their calls and leaving their runs
-    // `running` for the next boot; then the bot (once it exists); then exit, and the OS releases the lock.
+    // `running` for the next boot, while the bot stops taking updates and its loop ends (L-81); then exit,
+    // and the OS releases the lock.
     rt.host.stopDraining();
     stopSweep();
     rt.stopJobs();
-    void rt.host.goDown().finally(() => {
+    void Promise.all([rt.host.goDown(), rt.telegram?.stop()]).finally(() => {
       server.stop();
       store.close();
       lock.release();

@@ -17,8 +17,10 @@ export type BotOptions = {
   store: Store;
   offsetFile: string;
   handler: IncomingHandler;
-  /** The chat's commands (the router's list), registered with setMyCommands once per process. */
+  /** The chat's commands (the router's list), registered with setMyCommands once per process (L-50). */
   commands: BotCommand[];
+  /** The bot ids this process registered commands for already (the channel's, one per process). */
+  registered: Set<number>;
   /** The turns this bot's chat is running now: stopping waits for them (L-81). */
   turns: () => Promise<unknown>[];
   log: (line: string) => void;
@@ -27,9 +29,6 @@ export type BotOptions = {
 
 /** How long stopping lets running turns finish (L-81). */
 export const STOP_WAIT_MS = 30_000;
-
-/** Bots whose commands this process registered already. */
-const registered = new Set<number>();
 
 export class TelegramBot {
   private readonly abort = new AbortController();
@@ -78,7 +77,7 @@ export class TelegramBot {
       } catch (e) {
         if (this.abort.signal.aborted) break;
         this.note({ kind: "error", text: (e as Error).message });
-        this.o.log(`telegram: ${(e as Error).message}`);
+        this.o.log((e as Error).message);
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, waits[Math.min(n, waits.length - 1)]);
           this.abort.signal.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
@@ -89,12 +88,12 @@ export class TelegramBot {
   }
 
   private async registerCommands(botId: number): Promise<void> {
-    if (registered.has(botId) || this.o.commands.length === 0) return;
+    if (this.o.registered.has(botId) || this.o.commands.length === 0) return;
     try {
       await this.o.api.call("setMyCommands", { commands: this.o.commands }, { signal: this.abort.signal });
-      registered.add(botId);
+      this.o.registered.add(botId);
     } catch (e) {
-      if (!this.abort.signal.aborted) this.o.log(`telegram: ${(e as Error).message}`);
+      if (!this.abort.signal.aborted) this.o.log((e as Error).message);
     }
   }
 

@@ -58,11 +58,11 @@ export async function pollLoop(d: PollDeps): Promise<void> {
       const err = e as Error & { conflict?: boolean };
       d.report?.({ kind: "error", text: err.message });
       if (err.conflict) {
-        if (!conflicted) d.log("telegram: another poller holds this bot; retrying every 5 s");
+        if (!conflicted) d.log("telegram: another poller holds this bot");
         conflicted = true;
         await pause(delays.conflictMs, d.signal);
       } else {
-        d.log(`telegram: ${err.message}`);
+        d.log(err.message);
         await pause(delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!, d.signal);
       }
       continue;
@@ -100,7 +100,7 @@ async function completeAlbum(d: PollDeps, batch: TgUpdate[], delays: PollDelays)
     try {
       batch = mergeUpdates(batch, await getUpdates(d, batch[batch.length - 1]!.update_id + 1, delays.albumWaitS));
     } catch (e) {
-      if (!d.signal.aborted) d.log(`telegram: ${(e as Error).message}`);
+      if (!d.signal.aborted) d.log((e as Error).message);
       break;
     }
   }
