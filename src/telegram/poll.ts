@@ -51,8 +51,10 @@ export async function pollLoop(d: PollDeps): Promise<void> {
   let conflicted = false;
   while (!d.signal.aborted) {
     let updates: TgUpdate[];
+    // Held updates (a crash mid-album) are handled at once, not after an idle long poll.
+    const held = heldUpdates(d.store, d.botId);
     try {
-      updates = await getUpdates(d, offset, LONG_POLL_S);
+      updates = await getUpdates(d, offset, held.length > 0 ? 0 : LONG_POLL_S);
     } catch (e) {
       if (d.signal.aborted) break;
       const err = e as Error & { conflict?: boolean };
@@ -72,7 +74,7 @@ export async function pollLoop(d: PollDeps): Promise<void> {
     conflicted = false;
     d.report?.({ kind: "polled" });
     if (offset > pruned) (pruneUpdates(d.store, d.botId, offset), (pruned = offset));
-    const batch = await completeAlbum(d, mergeUpdates(heldUpdates(d.store, d.botId), updates), delays);
+    const batch = await completeAlbum(d, mergeUpdates(held, updates), delays);
     const next = await handleBatch(d, batch, offset);
     if (next.failed) await pause(delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!, d.signal);
     if (next.offset !== offset) writeOffset(d.offsetFile, d.botId, next.offset);
