@@ -9,7 +9,7 @@ import { spawnChild, stop, stopAll, tempDir, watchText } from "../helpers/binary
 import { FAKE_TOKEN, TelegramFake } from "../helpers/telegram-fake.ts";
 
 afterAll(stopAll);
-const CHILD = join(import.meta.dir, "telegram-child.ts");
+const CHILD = join(import.meta.dir, "..", "helpers", "telegram-child.ts");
 
 function child(dir: string, fake: TelegramFake, extra: Record<string, string> = {}, until = /ready/) {
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", TG_DIR: dir, TG_TOKEN: FAKE_TOKEN, TG_BASE: fake.url, ...extra };
