@@ -69,6 +69,7 @@ export class TelegramBot {
   /** getMe until it answers or the bot stops; a wrong token keeps failing, visibly, without a busy loop. */
   private async whoAmI(): Promise<TgUser | null> {
     const waits = { ...POLL_DELAYS, ...this.o.delays }.errorMs;
+    let failing = "";
     for (let n = 0; !this.abort.signal.aborted; n++) {
       try {
         const me = await this.o.api.call<TgUser>("getMe", {}, { signal: this.abort.signal });
@@ -76,8 +77,10 @@ export class TelegramBot {
         return me;
       } catch (e) {
         if (this.abort.signal.aborted) break;
-        this.note({ kind: "error", text: (e as Error).message });
-        this.o.log((e as Error).message);
+        const why = (e as Error).message;
+        this.note({ kind: "error", text: why });
+        if (why !== failing) this.o.log(why);
+        failing = why;
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, waits[Math.min(n, waits.length - 1)]);
           this.abort.signal.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });

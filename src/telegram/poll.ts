@@ -48,7 +48,8 @@ export async function pollLoop(d: PollDeps): Promise<void> {
   let offset = readOffset(d.offsetFile, d.botId);
   let pruned = -1;
   let failures = 0;
-  let conflicted = false;
+  // A failure is logged when it starts or changes, not at every retry (a wrong token would fill the log).
+  let failing = "";
   while (!d.signal.aborted) {
     let updates: TgUpdate[];
     // Held updates (a crash mid-album) are handled at once, not after an idle long poll.
@@ -59,19 +60,16 @@ export async function pollLoop(d: PollDeps): Promise<void> {
       if (d.signal.aborted) break;
       const err = e as Error & { conflict?: boolean };
       d.report?.({ kind: "error", text: err.message });
-      if (err.conflict) {
-        if (!conflicted) d.log("telegram: another poller holds this bot");
-        conflicted = true;
-        await pause(delays.conflictMs, d.signal);
-      } else {
-        d.log(err.message);
-        await pause(delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!, d.signal);
-      }
+      const line = err.conflict ? "telegram: another poller holds this bot" : err.message;
+      if (line !== failing) d.log(line);
+      failing = line;
+      const wait = err.conflict ? delays.conflictMs : delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!;
+      await pause(wait, d.signal);
       continue;
     }
-    if (conflicted) d.log("telegram: polling again");
+    if (failing) d.log("telegram: polling again");
     failures = 0;
-    conflicted = false;
+    failing = "";
     d.report?.({ kind: "polled" });
     if (offset > pruned) (pruneUpdates(d.store, d.botId, offset), (pruned = offset));
     const batch = await completeAlbum(d, mergeUpdates(held, updates), delays);
