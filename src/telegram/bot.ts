@@ -23,6 +23,8 @@ export type BotOptions = {
   registered: Set<number>;
   /** The turns this bot's chat is running now: stopping waits for them (L-81). */
   turns: () => Promise<unknown>[];
+  /** Cancels the chat's turns still running when the wait is over (their reader tells the chat). */
+  cancel?: () => void;
   log: (line: string) => void;
   delays?: Partial<PollDelays>;
 };
@@ -46,13 +48,16 @@ export class TelegramBot {
     this.loop ??= this.run().catch((e) => this.o.log(`telegram: the poll loop ended: ${(e as Error).message}`));
   }
 
-  /** Stops polling and waits for the loop; true when the running turns finished within 30 s. */
+  /** Stops polling and waits for the loop, then ≤30 s for the chat's turns; false when some were cancelled. */
   async stop(waitMs = STOP_WAIT_MS): Promise<boolean> {
     this.abort.abort();
     await this.loop;
     this.current.polling = false;
     const finished = await settledWithin(this.o.turns(), waitMs);
-    if (!finished) this.o.log(`telegram: a turn still runs after ${waitMs / 1000} s; the bot stopped without it`);
+    if (!finished) {
+      this.o.log(`telegram: a turn still runs after ${waitMs / 1000} s; cancelling it`);
+      this.o.cancel?.();
+    }
     return finished;
   }
 

@@ -23,6 +23,7 @@ export type ChannelOptions = {
   handler: HandlerFactory;
   commands: BotCommand[];
   turns: () => Promise<unknown>[];
+  cancel?: () => void;
   delays?: Partial<PollDelays>;
 };
 
@@ -98,10 +99,12 @@ export class TelegramChannel {
     if (!want) return;
     const api = botApi(want.token!, want.baseUrl);
     const chatId = want.block.chat_id;
-    const { store, offsetFile, log, commands, turns, delays } = this.o;
+    const { store, offsetFile, log, commands, turns, cancel, delays } = this.o;
     const handler = this.o.handler({ api, chatId, block: want.block });
     const registered = this.registered;
-    const bot = new TelegramBot({ api, chatId, store, offsetFile, handler, commands, registered, turns, log, delays });
+    const bot = new TelegramBot({
+      api, chatId, store, offsetFile, handler, commands, registered, turns, cancel, log, delays,
+    });
     this.running = { key: want.key, bot };
     bot.start();
     log("telegram channel enabled for default");

@@ -121,10 +121,12 @@ function telegramChannel(
   given: { handler: TelegramHandler; commands: BotCommand[] },
 ): TelegramChannel {
   const turns = () => parts.host.turnsOf("telegram").map((t) => t.done);
+  // A turn still running 30 s into a stop is cancelled like a Stop; its reader tells the chat (L-81).
+  const cancel = () => parts.host.turnsOf("telegram").forEach((t) => t.abort.abort("stop"));
   const { store, env, log } = o;
   const offsetFile = join(o.paths.root, "telegram.offset");
   return new TelegramChannel({
-    store, env, log, offsetFile, commands: given.commands, turns, handler: (bot) => given.handler(bot, parts),
+    store, env, log, offsetFile, commands: given.commands, turns, cancel, handler: (bot) => given.handler(bot, parts),
   });
 }
 
