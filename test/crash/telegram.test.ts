@@ -64,6 +64,6 @@ describe("a SIGKILL in each phase: 0 lost, 0 duplicated", () => {
         if (second) await stop(second.proc);
         fake.stop();
       }
-    }, 30_000);
+    }, 60_000);
   }
 });

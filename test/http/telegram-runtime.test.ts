@@ -75,6 +75,7 @@ describe("the Telegram channel in the runtime", () => {
     expect((await t.put({ BRAVE_API_KEY: "brave-key-123456" })).status).toBe(200);
     expect(fake.of("getMe")).toHaveLength(1);
     expect((await t.put({ TELEGRAM_BOT_TOKEN: "555:another-bot-token-value" })).status).toBe(200);
+    // start() again is a no-op that resolves once the rebuild queued by the save has been applied.
     await t.rt.telegram!.start();
     const page = await t.settingsPage();
     expect(t.rt.telegram!.state().enabled).toBe(true);
