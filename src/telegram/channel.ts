@@ -36,7 +36,7 @@ type Wanted = { key: string; block: TelegramBlock; token: string | undefined; ba
 
 export class TelegramChannel {
   private wanted: Wanted | null = null;
-  private running: { key: string; bot: TelegramBot } | null = null;
+  private running: { key: string; bot: TelegramBot; api: BotApi; chatId: number } | null = null;
   private started = false;
   private queue: Promise<void> = Promise.resolve();
   /** setMyCommands once per process (L-50): the runtime holds one channel. */
@@ -74,6 +74,11 @@ export class TelegramChannel {
     return this.apply();
   }
 
+  /** The running bot's client and chat, for what is sent outside a chat turn (job delivery, L-64); else null. */
+  current(): { api: BotApi; chatId: number } | null {
+    return this.running ? { api: this.running.api, chatId: this.running.chatId } : null;
+  }
+
   state(): TelegramState {
     const bot = this.running?.bot.state() ?? { polling: false, lastUpdateAt: null, lastError: null };
     const tokenEnv = this.wanted?.block.token_env ?? null;
@@ -105,7 +110,7 @@ export class TelegramChannel {
     const bot = new TelegramBot({
       api, chatId, store, offsetFile, handler, commands, registered, turns, cancel, log, delays,
     });
-    this.running = { key: want.key, bot };
+    this.running = { key: want.key, bot, api, chatId };
     bot.start();
     log("telegram channel enabled for default");
   }

@@ -66,8 +66,10 @@ describe("telegram channel", () => {
     await fake.next(() => fake.of("getUpdates").length >= 3);
     expect(logs.filter((l) => l.includes("another poller"))).toEqual([]);
     expect(fake.of("setMyCommands")).toHaveLength(1);
+    expect(ch.current()?.chatId).toBe(43);
     await ch.stop();
     expect(ch.state().enabled).toBe(false);
+    expect(ch.current()).toBeNull();
   });
 
   test("a wrong token keeps the bot enabled but failing, with the error and never the token", async () => {
