@@ -65,8 +65,11 @@ export function buildRuntime(o: {
   clock?: Clock;
   /** Where prompt jobs' answers go (the Telegram bot's chat); absent: nowhere (L-64). */
   jobChannel?: () => JobChannel | null;
-  /** The Telegram chat's handler (the router) and its commands; without a handler no bot is built. */
-  telegram?: { handler: TelegramHandler; commands: BotCommand[] };
+  /**
+   * The Telegram chat's handler (the router) and its commands; without a handler no bot is built. `turns`:
+   * what a stopping bot waits for (the chat's reads, replies included); default the host's telegram turns.
+   */
+  telegram?: { handler: TelegramHandler; commands: BotCommand[]; turns?: () => Promise<unknown>[] };
 }): Runtime {
   const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
     buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken, mcp);
@@ -118,9 +121,9 @@ export function buildRuntime(o: {
 function telegramChannel(
   o: { paths: HomePaths; env: Record<string, string | undefined>; store: Store; log: (line: string) => void },
   parts: TelegramParts,
-  given: { handler: TelegramHandler; commands: BotCommand[] },
+  given: NonNullable<Parameters<typeof buildRuntime>[0]["telegram"]>,
 ): TelegramChannel {
-  const turns = () => parts.host.turnsOf("telegram").map((t) => t.done);
+  const turns = given.turns ?? (() => parts.host.turnsOf("telegram").map((t) => t.done));
   // A turn still running 30 s into a stop is cancelled like a Stop; its reader tells the chat (L-81).
   const cancel = () => parts.host.turnsOf("telegram").forEach((t) => t.abort.abort("stop"));
   const { store, env, log } = o;
