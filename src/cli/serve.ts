@@ -57,9 +57,9 @@ export async function serve(opts: ServeOptions): Promise<void> {
   for (const [id, a] of rt.crew().agents) for (const p of a.mcpProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
-  // The Telegram bot starts before resuming, so its cut turns have their reader (L-83). Its chat handler
-  // (the router) is given to buildRuntime as `telegram`; without one, rt.telegram is null.
-  if (!opts.noSchedule) void rt.telegram?.start();
+  // The Telegram bot starts before resuming, so its cut turns have their reader (L-83): awaited, so its
+  // chat handler (the router, given to buildRuntime as `telegram`; without one rt.telegram is null) exists.
+  if (!opts.noSchedule) await rt.telegram?.start();
   if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host, rt.jobTurns], log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.

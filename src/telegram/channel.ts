@@ -62,7 +62,10 @@ export class TelegramChannel {
     return this.apply();
   }
 
-  /** Starts the bot the block asks for (serve.ts, unless --no-schedule). */
+  /**
+   * Starts the bot the block asks for (serve.ts, unless --no-schedule). Resolves once it is built — its
+   * handler exists, so cut turns resumed next have their reader — not once it polls.
+   */
   start(): Promise<void> {
     this.started = true;
     return this.apply();

@@ -28,11 +28,12 @@ function channel(env: Record<string, string | undefined>) {
   const logged = async (part: string) => {
     while (!logs.some((l) => l.includes(part))) await new Promise<void>((r) => (heard = r));
   };
+  let built = 0;
   const ch = new TelegramChannel({
     store: openStore(":memory:"), offsetFile: offsetFile(), env, log, commands: COMMANDS,
-    turns: () => [], handler: () => async () => {},
+    turns: () => [], handler: () => (built++, async () => {}),
   });
-  return { ch, logs, logged };
+  return { ch, logs, logged, built: () => built };
 }
 
 describe("telegram channel", () => {
@@ -48,9 +49,11 @@ describe("telegram channel", () => {
 
   test("with the token: enabled line, getMe, commands once, messages handed over, state for the UI", async () => {
     const env = { TELEGRAM_BASE_URL: fake.url, TELEGRAM_BOT_TOKEN: FAKE_TOKEN };
-    const { ch, logs } = channel(env);
+    const { ch, logs, built } = channel(env);
     await ch.configure(master({ token_env: "TELEGRAM_BOT_TOKEN", chat_id: 42 }));
     await ch.start();
+    // start() resolves with the handler built: serve.ts resumes cut turns right after (L-83).
+    expect(built()).toBe(1);
     expect(logs).toEqual(["telegram channel enabled for default"]);
     fake.text("xin chào");
     await fake.next((c) => c.method === "getUpdates" && Number(c.params.offset) > 0);
