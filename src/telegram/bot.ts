@@ -36,8 +36,14 @@ export class TelegramBot {
   private readonly abort = new AbortController();
   private loop: Promise<void> | null = null;
   private current: BotState = { polling: false, lastUpdateAt: null, lastError: null };
+  private who: TgUser | null = null;
 
   constructor(private readonly o: BotOptions) {}
+
+  /** Who the bot is (getMe), once it answered: the router reads its username for `/cmd@bot` (L-52). */
+  me(): TgUser | null {
+    return this.who;
+  }
 
   state(): BotState {
     return { ...this.current };
@@ -64,6 +70,7 @@ export class TelegramBot {
   private async run(): Promise<void> {
     const me = await this.whoAmI();
     if (!me) return;
+    this.who = me;
     await this.registerCommands(me.id);
     const signal = this.abort.signal;
     const { api, chatId, store, offsetFile, handler, log, delays } = this.o;

@@ -7,11 +7,13 @@ import type { Store } from "../store/db.ts";
 import { botApi } from "./api.ts";
 import { TelegramBot, type BotCommand, type BotState } from "./bot.ts";
 import type { PollDelays } from "./poll.ts";
-import type { BotApi, IncomingHandler } from "./types.ts";
+import type { BotApi, IncomingHandler, TgUser } from "./types.ts";
 
 export type TelegramBlock = NonNullable<AgentProfile["telegram"]>;
+/** What a chat handler is built with: the bot's client, chat and block, and who it is once getMe answered. */
+export type BotContext = { api: BotApi; chatId: number; block: TelegramBlock; me: () => TgUser | null };
 /** Builds the chat's handler (the router) for one bot. */
-export type HandlerFactory = (bot: { api: BotApi; chatId: number; block: TelegramBlock }) => IncomingHandler;
+export type HandlerFactory = (bot: BotContext) => IncomingHandler;
 
 export type ChannelOptions = {
   store: Store;
@@ -108,9 +110,10 @@ export class TelegramChannel {
     const api = botApi(want.token!, want.baseUrl);
     const chatId = want.block.chat_id;
     const { store, offsetFile, log, commands, turns, cancel, delays } = this.o;
-    const handler = this.o.handler({ api, chatId, block: want.block });
+    let bot: TelegramBot | null = null;
+    const handler = this.o.handler({ api, chatId, block: want.block, me: () => bot?.me() ?? null });
     const registered = this.registered;
-    const bot = new TelegramBot({
+    bot = new TelegramBot({
       api, chatId, store, offsetFile, handler, commands, registered, turns, cancel, log, delays,
     });
     this.running = { key: want.key, bot, api, chatId };

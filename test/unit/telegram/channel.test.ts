@@ -9,7 +9,7 @@ import type { AgentProfile } from "../../../src/config/agent-schema.ts";
 import { openStore } from "../../../src/store/db.ts";
 import { botApi } from "../../../src/telegram/api.ts";
 import { TelegramBot } from "../../../src/telegram/bot.ts";
-import { TelegramChannel } from "../../../src/telegram/channel.ts";
+import { TelegramChannel, type BotContext } from "../../../src/telegram/channel.ts";
 import { FAKE_TOKEN, TelegramFake } from "../../helpers/telegram-fake.ts";
 
 let fake: TelegramFake;
@@ -29,11 +29,12 @@ function channel(env: Record<string, string | undefined>) {
     while (!logs.some((l) => l.includes(part))) await new Promise<void>((r) => (heard = r));
   };
   let built = 0;
+  let context: BotContext | null = null;
   const ch = new TelegramChannel({
     store: openStore(":memory:"), offsetFile: offsetFile(), env, log, commands: COMMANDS,
-    turns: () => [], handler: () => (built++, async () => {}),
+    turns: () => [], handler: (bot) => (built++, (context = bot), async () => {}),
   });
-  return { ch, logs, logged, built: () => built };
+  return { ch, logs, logged, built: () => built, context: () => context };
 }
 
 describe("telegram channel", () => {
@@ -49,7 +50,7 @@ describe("telegram channel", () => {
 
   test("with the token: enabled line, getMe, commands once, messages handed over, state for the UI", async () => {
     const env = { TELEGRAM_BASE_URL: fake.url, TELEGRAM_BOT_TOKEN: FAKE_TOKEN };
-    const { ch, logs, built } = channel(env);
+    const { ch, logs, built, context } = channel(env);
     await ch.configure(master({ token_env: "TELEGRAM_BOT_TOKEN", chat_id: 42 }));
     await ch.start();
     // start() resolves with the handler built: serve.ts resumes cut turns right after (L-83).
@@ -58,6 +59,7 @@ describe("telegram channel", () => {
     fake.text("xin chào");
     await fake.next((c) => c.method === "getUpdates" && Number(c.params.offset) > 0);
     expect(fake.of("setMyCommands").map((c) => c.params.commands)).toEqual([COMMANDS]);
+    expect(context()!.me()?.username).toBe("crew_test_bot");
     expect(ch.state()).toMatchObject({ enabled: true, polling: true, lastError: null });
     expect(ch.state().lastUpdateAt).not.toBeNull();
     // Another edit of the profile (same block, same token) leaves the running bot alone (L-17).
