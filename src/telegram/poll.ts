@@ -50,33 +50,44 @@ export async function pollLoop(d: PollDeps): Promise<void> {
   let failures = 0;
   // A failure is logged when it starts or changes, not at every retry (a wrong token would fill the log).
   let failing = "";
+  const fail = async (e: unknown) => {
+    const err = e as Error & { conflict?: boolean };
+    d.report?.({ kind: "error", text: err.message });
+    const line = err.conflict ? "telegram: another poller holds this bot" : err.message;
+    if (line !== failing) d.log(line);
+    failing = line;
+    const backoff = delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!;
+    await pause(err.conflict ? delays.conflictMs : backoff, d.signal);
+  };
   while (!d.signal.aborted) {
     let updates: TgUpdate[];
-    // Held updates (a crash mid-album) are handled at once, not after an idle long poll.
-    const held = heldUpdates(d.store, d.botId);
+    let held: TgUpdate[];
     try {
+      // Held updates (a crash mid-album) are handled at once, not after an idle long poll.
+      held = heldUpdates(d.store, d.botId);
       updates = await getUpdates(d, offset, held.length > 0 ? 0 : LONG_POLL_S);
     } catch (e) {
-      if (d.signal.aborted) break;
-      const err = e as Error & { conflict?: boolean };
-      d.report?.({ kind: "error", text: err.message });
-      const line = err.conflict ? "telegram: another poller holds this bot" : err.message;
-      if (line !== failing) d.log(line);
-      failing = line;
-      const wait = err.conflict ? delays.conflictMs : delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!;
-      await pause(wait, d.signal);
+      if (!d.signal.aborted) await fail(e);
       continue;
     }
     if (failing) d.log("telegram: polling again");
     failures = 0;
     failing = "";
     d.report?.({ kind: "polled" });
-    if (offset > pruned) (pruneUpdates(d.store, d.botId, offset), (pruned = offset));
-    const batch = await completeAlbum(d, mergeUpdates(held, updates), delays);
-    const next = await handleBatch(d, batch, offset);
-    if (next.failed) await pause(delays.errorMs[Math.min(failures++, delays.errorMs.length - 1)]!, d.signal);
-    if (next.offset !== offset) writeOffset(d.offsetFile, d.botId, next.offset);
-    offset = next.offset;
+    try {
+      if (offset > pruned) {
+        pruneUpdates(d.store, d.botId, offset);
+        pruned = offset;
+      }
+      const batch = await completeAlbum(d, mergeUpdates(held, updates), delays);
+      const next = await handleBatch(d, batch, offset);
+      if (next.offset !== offset) writeOffset(d.offsetFile, d.botId, next.offset);
+      offset = next.offset;
+      if (next.failed) await fail(next.failed);
+    } catch (e) {
+      // The store or the offset file failed: nothing after the failure counts as handled; poll again.
+      await fail(new Error(`telegram: ${(e as Error).message}`));
+    }
   }
 }
 
@@ -107,7 +118,7 @@ async function completeAlbum(d: PollDeps, batch: TgUpdate[], delays: PollDelays)
   return batch;
 }
 
-type Next = { offset: number; failed: boolean };
+type Next = { offset: number; failed: Error | null };
 
 /** Hands over each unhandled unit in order; the next offset, or the failed unit's to try it again. */
 async function handleBatch(d: PollDeps, batch: TgUpdate[], offset: number): Promise<Next> {
@@ -116,15 +127,16 @@ async function handleBatch(d: PollDeps, batch: TgUpdate[], offset: number): Prom
     const fresh = unit.filter((u) => !done.has(u.update_id));
     if (fresh.length === 0) continue;
     // Stopping leaves the rest unconfirmed for the next bot (L-81).
-    if (d.signal.aborted) return { offset: fresh[0]!.update_id, failed: false };
-    if (!(await handleUnit(d, fresh))) return { offset: fresh[0]!.update_id, failed: true };
+    if (d.signal.aborted) return { offset: fresh[0]!.update_id, failed: null };
+    const failed = await handleUnit(d, fresh);
+    if (failed) return { offset: fresh[0]!.update_id, failed };
   }
   const last = batch[batch.length - 1];
-  return { offset: last ? last.update_id + 1 : offset, failed: false };
+  return { offset: last ? last.update_id + 1 : offset, failed: null };
 }
 
-/** One message or album: true once it is handled (or skipped for good), false when the handler failed. */
-async function handleUnit(d: PollDeps, unit: TgUpdate[]): Promise<boolean> {
+/** One message or album: null once it is handled (or skipped for good), the failure when the handler threw. */
+async function handleUnit(d: PollDeps, unit: TgUpdate[]): Promise<Error | null> {
   const ids = unit.map((u) => u.update_id);
   writeOffset(d.offsetFile, d.botId, ids[0]!);
   crashPoint("telegram-offset");
@@ -132,26 +144,25 @@ async function handleUnit(d: PollDeps, unit: TgUpdate[]): Promise<boolean> {
   if (chat !== d.chatId) {
     if (chat !== undefined) d.log(`telegram: ignored an update from chat ${chat}`);
     markHandled(d.store, d.botId, ids);
-    return true;
+    return null;
   }
   if (beginAttempt(d.store, d.botId, ids) > MAX_ATTEMPTS) {
     d.log(`telegram: update ${ids.join(",")} skipped: handling it was cut or failed ${MAX_ATTEMPTS} times`);
     markHandled(d.store, d.botId, ids);
-    return true;
+    return null;
   }
   crashPoint("telegram-begun");
   const handled = () => markHandled(d.store, d.botId, ids);
   try {
     await d.handler({ updateIds: ids, messages: unit.map((u) => u.message!), handled });
   } catch (e) {
-    d.log(`telegram: update ${ids.join(",")} not handled: ${(e as Error).message}`);
-    return false;
+    return new Error(`telegram: update ${ids.join(",")} not handled: ${(e as Error).message}`);
   }
   // A handler that answered without storing anything has not marked it yet (idempotent when it has).
   handled();
   crashPoint("telegram-accepted");
   d.report?.({ kind: "update" });
-  return true;
+  return null;
 }
 
 /** Waits `ms`, or less when `signal` aborts. */

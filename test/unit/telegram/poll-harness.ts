@@ -13,6 +13,8 @@ export type Loop = {
   store: Store; offsetFile: string; logs: string[]; got: Incoming[]; stop(): Promise<void>;
   /** Resolves once `n` units were accepted. */
   accepted(n: number): Promise<Incoming[]>;
+  /** Resolves once a log line contains `part`. */
+  logged(part: string): Promise<void>;
   offsetText(): string;
 };
 
@@ -41,7 +43,7 @@ export function startLoop(fake: TelegramFake, o: {
   const abort = new AbortController();
   const loop = pollLoop({
     api: botApi(FAKE_TOKEN, fake.url), botId: FAKE_BOT_ID, chatId: fake.chatId, store, offsetFile, handler,
-    log: (l) => logs.push(l), signal: abort.signal, delays: { errorMs: [10], ...o.delays },
+    log: (l) => (logs.push(l), wake()), signal: abort.signal, delays: { errorMs: [10], ...o.delays },
   });
   return {
     store, offsetFile, logs, got,
@@ -52,6 +54,9 @@ export function startLoop(fake: TelegramFake, o: {
     async accepted(n) {
       while (got.length < n) await new Promise<void>((r) => (wake = r));
       return got;
+    },
+    async logged(part) {
+      while (!logs.some((l) => l.includes(part))) await new Promise<void>((r) => (wake = r));
     },
     offsetText: () => readFileSync(offsetFile, "utf8"),
   };

@@ -2,6 +2,9 @@
 // handled, other chats are ignored and logged (L-20), a failing handler is tried twice then skipped, a
 // 409 is retried (L-79), and nothing is handed over twice (★ exactly once).
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { openStore } from "../../../src/store/db.ts";
 import { beginAttempt, handledAmong, markHandled } from "../../../src/store/telegram-updates.ts";
 import { FAKE_BOT_ID, TelegramFake } from "../../helpers/telegram-fake.ts";
@@ -93,6 +96,17 @@ describe("poll loop", () => {
     expect(loop.logs.filter((l) => l.includes("another poller holds this bot"))).toHaveLength(1);
     fake.conflict = false;
     const id = fake.text("đã thông");
+    await loop.accepted(1);
+    expect(ids(loop.store)).toEqual([id]);
+  });
+
+  test("a failing store or offset file is logged and the message handled once it works again", async () => {
+    const dir = join(mkdtempSync(join(tmpdir(), "mc-tgf-")), "gone");
+    const id = fake.text("sau sự cố");
+    loop = startLoop(fake, { offsetFile: join(dir, "telegram.offset") });
+    await loop.logged("ENOENT");
+    expect(loop.got).toEqual([]);
+    mkdirSync(dir);
     await loop.accepted(1);
     expect(ids(loop.store)).toEqual([id]);
   });
