@@ -18,6 +18,9 @@ import { conversationsWithQueue } from "../store/queue.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
 import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
 import { buildRuntime } from "../turns/runtime.ts";
+import { telegramFollower } from "../telegram/chat.ts";
+import { telegramChat } from "../telegram/compose.ts";
+import { TelegramCutReader } from "../telegram/resume.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
 import { log, StartupError } from "./log.ts";
@@ -49,18 +52,23 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (sandbox.bwrap === null) {
     log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
   }
+  const tg = telegramChat(env, log);
   const rt = buildRuntime({
     settings, profiles: agents, broken, paths, env, bwrap: sandbox.bwrap, store, log,
-    resolveSettings: () => resolveSettings(config, env),
+    resolveSettings: () => resolveSettings(config, env), telegram: tg.telegram,
   });
+  // The chat reads the channel's turns only while a bot runs (no bot: a cut Telegram turn stays cut, L-83).
+  const chat = () => (rt.telegram?.current() ? tg.chat() : null);
+  rt.host.follow(telegramFollower(chat));
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   for (const [id, a] of rt.crew().agents) for (const p of a.mcpProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
   // The Telegram bot starts before resuming, so its cut turns have their reader (L-83): awaited, so its
-  // chat handler (the router, given to buildRuntime as `telegram`; without one rt.telegram is null) exists.
+  // chat exists when resumeCutTurns asks.
   if (!opts.noSchedule) await rt.telegram?.start();
-  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host, rt.jobTurns], log));
+  const readers = [new TelegramCutReader(rt.host, chat), rt.host, rt.jobTurns];
+  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, readers, log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.
   if (!opts.noSchedule) rt.scheduler.start();
