@@ -19,7 +19,7 @@ import { startExpirySweep } from "../turns/expiry.ts";
 import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
 import { buildRuntime } from "../turns/runtime.ts";
 import { telegramFollower } from "../telegram/chat.ts";
-import { telegramChat } from "../telegram/compose.ts";
+import { jobChannel, noticeChannel, telegramChat } from "../telegram/compose.ts";
 import { TelegramCutReader } from "../telegram/resume.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
@@ -56,6 +56,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const rt = buildRuntime({
     settings, profiles: agents, broken, paths, env, bwrap: sandbox.bwrap, store, log,
     resolveSettings: () => resolveSettings(config, env), telegram: tg.telegram,
+    jobChannel: () => jobChannel(chat()), noticeChannel: () => noticeChannel(chat()),
   });
   // The chat reads the channel's turns only while a bot runs (no bot: a cut Telegram turn stays cut, L-83).
   const chat = () => (rt.telegram?.current() ? tg.chat() : null);

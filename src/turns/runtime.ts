@@ -13,7 +13,7 @@ import { Scheduler } from "../scheduler/clock.ts";
 import { JobTurns } from "../scheduler/job-turns.ts";
 import { runJob } from "../scheduler/run-job.ts";
 import { Streaks } from "../scheduler/streaks.ts";
-import type { Clock, Job, JobChannel } from "../scheduler/types.ts";
+import type { Channel, Clock, Job, JobChannel } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
 import type { BotCommand } from "../telegram/bot.ts";
 import { TelegramChannel, type HandlerFactory } from "../telegram/channel.ts";
@@ -65,6 +65,8 @@ export function buildRuntime(o: {
   clock?: Clock;
   /** Where prompt jobs' answers go (the Telegram bot's chat); absent: nowhere (L-64). */
   jobChannel?: () => JobChannel | null;
+  /** Where failure notices of jobs go (I-22…I-37, the Telegram chat); absent: nowhere. */
+  noticeChannel?: () => Channel | null;
   /**
    * The Telegram chat's handler (the router) and its commands; without a handler no bot is built. `turns`:
    * what a stopping bot waits for (the chat's reads, replies included); default the host's telegram turns.
@@ -133,9 +135,9 @@ function telegramChannel(
   });
 }
 
-/** The clock with its runners (run-job.ts) and failure streaks (streaks.ts); no channel until Telegram. */
+/** The clock with its runners (run-job.ts) and failure streaks (streaks.ts). */
 function buildScheduler(
-  o: Pick<Parameters<typeof buildRuntime>[0], "store" | "settings" | "log" | "clock" | "jobChannel">,
+  o: Pick<Parameters<typeof buildRuntime>[0], "store" | "settings" | "log" | "clock" | "jobChannel" | "noticeChannel">,
   crew: () => Crew,
   hub: ActivityHub,
   host: TurnHost,
@@ -143,7 +145,8 @@ function buildScheduler(
   const going = new AbortController();
   const timezone = () => o.settings.timezone;
   const base = { store: o.store, hub, log: o.log, clock: o.clock };
-  const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel: () => null, timezone });
+  const channel = () => o.noticeChannel?.() ?? null;
+  const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel, timezone });
   const runDeps = { ...base, host, crew, signal: going.signal, jobChannel: o.jobChannel };
   const run = (job: Job) => runJob(runDeps, job);
   const count = streaks.countOutcome;

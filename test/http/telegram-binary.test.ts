@@ -1,7 +1,10 @@
-// The compiled binary with the Telegram chat composed (L-18, L-85, issue 14's Done when): its log names
-// the channel, and over a run with a message, a download into inbox/, a token Telegram refuses (401, saved
-// and checked from Connections), and an address that does not answer, no token reaches stdout or stderr.
+// The compiled binary with the Telegram chat composed (L-18, L-85, L-64, L-71, issue 14's Done when): its
+// log names the channel; over a run with a message, a download into inbox/, a token Telegram refuses (401,
+// saved and checked from Connections), and an address that does not answer, no token reaches stdout or
+// stderr; a member's prompt job is delivered with its [Name], a failing command job sends its notice.
 import { afterAll, describe, expect, test } from "bun:test";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { launchBinary, stopAll } from "../helpers/binary.ts";
 import { FAKE_TOKEN, TelegramFake } from "../helpers/telegram-fake.ts";
 import { telegramHome } from "../helpers/telegram-home.ts";
@@ -40,6 +43,27 @@ describe("the binary's Telegram channel", () => {
       for (const token of [FAKE_TOKEN, refused, unreachable]) {
         for (const form of [token, encodeURIComponent(token), token.split(":")[1]!]) expect(all).not.toContain(form);
       }
+    } finally {
+      fake.stop();
+    }
+  }, 90_000);
+
+  test("a member's prompt job reaches the chat with its [Name]; a failing command job sends its notice", async () => {
+    const fake = new TelegramFake();
+    try {
+      const home = telegramHome(fake);
+      mkdirSync(join(home, "agents", "coach"), { recursive: true });
+      const schedules = `schedules:\n  - {id: morning, every: 1h, prompt: "Báo cáo sáng"}\n` +
+        `  - {id: broken, every: 1h, command: "exit 3"}\n`;
+      writeFileSync(join(home, "agents", "coach", "agent.yaml"), `name: HLV\n${schedules}`);
+      await using s = await launchBinary(["--port", "0", "--home", home], { env: { MY_AGENT_ROUTES: "fake:echo" } });
+      await fake.next((c) => c.method === "getUpdates");
+      expect((await fetch(`${s.url}/api/jobs/coach%2Fmorning/run`, { method: "POST" })).status).toBe(202);
+      const delivered = await fake.next((c) => c.method === "sendMessage" && String(c.params.text).startsWith("[HLV]"));
+      expect(delivered.params.text).toBe("[HLV] Báo cáo sáng");
+      expect((await fetch(`${s.url}/api/jobs/coach%2Fbroken/run`, { method: "POST" })).status).toBe(202);
+      const notice = await fake.next((c) => c.method === "sendMessage" && String(c.params.text).includes("gặp lỗi"));
+      expect(String(notice.params.text)).toContain("Lệnh thoát với mã 3");
     } finally {
       fake.stop();
     }
