@@ -14,7 +14,11 @@ export type CrashPoint =
   | "decision-tx" // inside the approval-decision transaction, before it commits
   | "decision-committed" // a decision committed, its turn not yet continued
   | "resume-start" // a cut run reopened as resumed, its turn not yet running
-  | "fork-tx"; // inside the fork transaction: branch created, history copied, open calls closed
+  | "fork-tx" // inside the fork transaction: branch created, history copied, open calls closed
+  | "telegram-offset" // telegram.offset names an update, its handling not yet begun
+  | "telegram-begun" // an update's attempt counted, the handler not yet called
+  | "telegram-accepted" // the handler accepted an update, the next one not begun
+  | "telegram-held"; // an album's first updates held, the re-poll that confirms them not made
 
 const [armed, nth] = parse(process.env.MY_CREW_CRASH_AT);
 let hits = 0;

@@ -18,6 +18,9 @@ import { conversationsWithQueue } from "../store/queue.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
 import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
 import { buildRuntime } from "../turns/runtime.ts";
+import { telegramFollower } from "../telegram/chat.ts";
+import { jobChannel, noticeChannel, telegramChat } from "../telegram/compose.ts";
+import { TelegramCutReader } from "../telegram/resume.ts";
 import { VERSION } from "../version.ts";
 import type { ServeOptions } from "./args.ts";
 import { log, StartupError } from "./log.ts";
@@ -49,16 +52,24 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (sandbox.bwrap === null) {
     log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
   }
+  const tg = telegramChat(env, log);
   const rt = buildRuntime({
     settings, profiles: agents, broken, paths, env, bwrap: sandbox.bwrap, store, log,
-    resolveSettings: () => resolveSettings(config, env),
+    resolveSettings: () => resolveSettings(config, env), telegram: tg.telegram,
+    jobChannel: () => jobChannel(chat()), noticeChannel: () => noticeChannel(chat()),
   });
+  // The chat reads the channel's turns only while a bot runs (no bot: a cut Telegram turn stays cut, L-83).
+  const chat = () => (rt.telegram?.current() ? tg.chat() : null);
+  rt.host.follow(telegramFollower(chat));
   for (const [id, a] of rt.crew().agents) for (const p of a.routeProblems) log(`agent ${id}: ${p}`);
   for (const [id, a] of rt.crew().agents) for (const p of a.mcpProblems) log(`agent ${id}: ${p}`);
   const boot = closeLeftOpen(store);
   if (boot.closed.length > 0) log(`closed ${boot.closed.length} run(s) left open by the last process as interrupted`);
-  // The Telegram bot starts here once it exists: before resuming, so its cut turns have their reader.
-  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, [rt.host, rt.jobTurns], log));
+  // The Telegram bot starts before resuming, so its cut turns have their reader (L-83): awaited, so its
+  // chat exists when resumeCutTurns asks.
+  if (!opts.noSchedule) await rt.telegram?.start();
+  const readers = [new TelegramCutReader(rt.host, chat), rt.host, rt.jobTurns];
+  if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, readers, log));
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.
   if (!opts.noSchedule) rt.scheduler.start();
@@ -67,7 +78,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const inboundToken = inboundSettings(lan !== null, env);
   const crewDeps = { crew: rt.crew, rebuildCrew: () => rt.rebuild(), reloadCrew: rt.reload, paths, mcp: rt.mcp };
   const deps = { settings, store, assets, log, host: rt.host, hub: rt.hub, jobs: rt.scheduler, ...crewDeps };
-  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken }).fetch);
+  const telegram = rt.telegram;
+  server.setHandler(createApp({ ...deps, envFile: paths.env, env, sandbox, lan, inboundToken, telegram }).fetch);
   const crewSize = `${agents.size} agent(s)${broken.size > 0 ? `, ${broken.size} broken` : ""}`;
   const url = `http://${urlHost(opts.host)}:${server.port}/`;
   log(`my-crew ${VERSION} serving ${url} (home ${root}, ${crewSize}, timezone ${settings.timezone})`);
@@ -81,11 +93,12 @@ export async function serve(opts: ServeOptions): Promise<void> {
     log(`${signal}: shutting down`);
     // O-09: draining stops first (and the sweep that continues runs, and the jobs' clock), so no new turn
     // starts; then the going-down mark cuts running turns, closing their calls and leaving their runs
-    // `running` for the next boot; then the bot (once it exists); then exit, and the OS releases the lock.
+    // `running` for the next boot, while the bot stops taking updates and its loop ends (L-81); then exit,
+    // and the OS releases the lock.
     rt.host.stopDraining();
     stopSweep();
     rt.stopJobs();
-    void rt.host.goDown().finally(() => {
+    void Promise.all([rt.host.goDown(), rt.telegram?.stop()]).finally(() => {
       server.stop();
       store.close();
       lock.release();

@@ -2,7 +2,8 @@
 // the provider's models; the Telegram token asks getMe; the search key searches for one word. The
 // answer is a short sentence built from the status code and a count or a bot name: never from the key,
 // the URL (Telegram's holds the token) or an error message (some providers quote part of the key), and
-// nothing here logs.
+// nothing here logs; the key tested is masked in later log lines all the same.
+import { maskInLogs } from "../cli/log.ts";
 import { T } from "../texts/vi.ts";
 import type { CheckResult } from "../models/connections.ts";
 import { braveHits, braveRequest, SEARCH_KEY, searchEndpoint } from "../tools/brave-search.ts";
@@ -22,6 +23,8 @@ export async function runCheck(
   const secretName = c.kind === "models" ? c.provider.keyEnv : c.kind === "search" ? SEARCH_KEY : "TELEGRAM_BOT_TOKEN";
   const secret = secretName ? env[secretName]?.trim() : undefined;
   if (secretName && !secret) return { ok: false, detail: T.conn.checkNotSet(row.name) };
+  // A key tested here may never be saved; the log still must never show it (L-85).
+  maskInLogs(secret);
   const result = c.kind === "telegram"
     ? await ask(telegramRequest(env, secret!), timeoutMs, botName)
     : c.kind === "search"

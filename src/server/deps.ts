@@ -5,6 +5,7 @@ import type { Settings } from "../config/settings.ts";
 import type { McpServerLine } from "../models/connections.ts";
 import type { JobsControl } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
+import type { TelegramState } from "../telegram/channel.ts";
 import type { SandboxProbe } from "../tools/sandbox.ts";
 import type { Crew } from "../turns/crew.ts";
 import type { TurnHost } from "../turns/host.ts";
@@ -40,6 +41,8 @@ export type AppDeps = {
   log?: (line: string) => void;
   /** The MCP servers' state lines for Manage → Connections (H-22); absent = none configured. */
   mcp?: { lines(): McpServerLine[] };
+  /** The Telegram channel's state for Manage → settings; absent or null = no channel in this server. */
+  telegram?: { state(): TelegramState } | null;
   /** The scheduler's jobs (I-09…I-11); the jobs API is served only when given. */
   jobs?: JobsControl;
 };

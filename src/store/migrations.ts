@@ -9,6 +9,7 @@ import { MISC_SCHEMA } from "./schema-misc.ts";
 import { SESSION_SCHEMA } from "./schema-sessions.ts";
 import { SLOT_SCHEMA } from "./schema-slots.ts";
 import { TELEGRAM_SENT_SCHEMA } from "./telegram-sent.ts";
+import { TELEGRAM_UPDATES_SCHEMA } from "./schema-telegram.ts";
 
 export interface Migration {
   version: number;
@@ -28,6 +29,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: "slot ledger", sql: SLOT_SCHEMA },
   { version: 4, name: "telegram sent pieces", sql: TELEGRAM_SENT_SCHEMA },
   { version: 5, name: "search snippets", sql: FTS_CONTENT_SCHEMA },
+  { version: 6, name: "telegram update ledger", sql: TELEGRAM_UPDATES_SCHEMA },
 ];
 
 export interface AppliedMigration {

@@ -22,7 +22,7 @@ import type { AgentRuntime, Crew } from "./crew.ts";
 import { crewDelegator, turnDelegation } from "./delegation.ts";
 import { conversationDetail, conversationJson, runFrame } from "./json.ts";
 import { observedTurnStore } from "./observed-store.ts";
-import type { ActiveTurn, Follower, StartOptions } from "./host-types.ts";
+import type { ActiveTurn, Follower, Reader, StartOptions } from "./host-types.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { Titler } from "./title.ts";
@@ -51,8 +51,8 @@ export class TurnHost implements CutTurnReader {
   agent = (agentId: string): AgentRuntime | undefined => this.deps.crew().get(agentId);
 
   follow = (f: Follower): void => void this.followers.push(f);
-
   running = (conversationId: string): ActiveTurn | undefined => this.active.get(conversationId);
+  turnsOf = (reader: Reader): ActiveTurn[] => [...this.active.values()].filter((a) => a.reader === reader);
 
   waiting = (conversationId: string): boolean => this.waitingKind(conversationId) !== null;
 

@@ -2,8 +2,9 @@
 // host. serve.ts and the HTTP tests build them the same way. The crew is rebuilt, never edited in place:
 // a turn that started keeps the runtime it started with, the next one sees the new crew (F-22). The
 // scheduler follows every rebuild (I-13); serve.ts starts its clock unless --no-schedule.
+import { join } from "node:path";
 import { ActivityHub } from "../activity/hub.ts";
-import type { AgentProfile } from "../config/agent-schema.ts";
+import { MASTER, type AgentProfile } from "../config/agent-schema.ts";
 import type { HomePaths } from "../config/home.ts";
 import { ConfigError, loadProfiles } from "../config/load.ts";
 import type { Settings } from "../config/settings.ts";
@@ -12,8 +13,11 @@ import { Scheduler } from "../scheduler/clock.ts";
 import { JobTurns } from "../scheduler/job-turns.ts";
 import { runJob } from "../scheduler/run-job.ts";
 import { Streaks } from "../scheduler/streaks.ts";
-import type { Clock, Job, JobChannel } from "../scheduler/types.ts";
+import type { Channel, Clock, Job, JobChannel } from "../scheduler/types.ts";
 import type { Store } from "../store/db.ts";
+import type { BotCommand } from "../telegram/bot.ts";
+import { TelegramChannel, type HandlerFactory } from "../telegram/channel.ts";
+import type { IncomingHandler } from "../telegram/types.ts";
 import { buildCrew, type Crew } from "./crew.ts";
 import { TurnHost } from "./host.ts";
 
@@ -36,7 +40,13 @@ export type Runtime = {
   rebuild(profiles?: Map<string, AgentProfile>): void;
   /** Re-reads every agent.yaml of the home and rebuilds the crew (F-16, F-22, F-23). */
   reload(): ReloadResult;
+  /** The master's Telegram channel; null when no chat handler was given. serve.ts starts and stops it. */
+  telegram: TelegramChannel | null;
 };
+
+/** What the Telegram chat's handler is built from: the bot, and the runtime it hands messages to. */
+export type TelegramParts = { host: TurnHost; store: Store; crew: () => Crew; hub: ActivityHub; settings: Settings };
+export type TelegramHandler = (bot: Parameters<HandlerFactory>[0], parts: TelegramParts) => IncomingHandler;
 
 export function buildRuntime(o: {
   settings: Settings;
@@ -55,6 +65,13 @@ export function buildRuntime(o: {
   clock?: Clock;
   /** Where prompt jobs' answers go (the Telegram bot's chat); absent: nowhere (L-64). */
   jobChannel?: () => JobChannel | null;
+  /** Where failure notices of jobs go (I-22…I-37, the Telegram chat); absent: nowhere. */
+  noticeChannel?: () => Channel | null;
+  /**
+   * The Telegram chat's handler (the router) and its commands; without a handler no bot is built. `turns`:
+   * what a stopping bot waits for (the chat's reads, replies included); default the host's telegram turns.
+   */
+  telegram?: { handler: TelegramHandler; commands: BotCommand[]; turns?: () => Promise<unknown>[] };
 }): Runtime {
   const build = (profiles: Map<string, AgentProfile>, broken: Map<string, string>) =>
     buildCrew(o.settings, profiles, o.paths, o.env, o.bwrap ?? null, broken, mcp);
@@ -65,12 +82,17 @@ export function buildRuntime(o: {
   const hub = new ActivityHub();
   const host = new TurnHost({ store: o.store, crew: () => crew, hub, log: o.log });
   const { scheduler, jobTurns, stopJobs } = buildScheduler(o, () => crew, hub, host);
+  const parts = { host, store: o.store, crew: () => crew, hub, settings: o.settings };
+  const telegram = o.telegram ? telegramChannel(o, parts, o.telegram) : null;
+  void telegram?.configure(o.profiles.get(MASTER));
   const rebuild = (profiles = crew.profiles, broken = crew.broken) => {
     // The settings object is shared with the server; refresh it in place so every reader sees it.
     if (o.resolveSettings) Object.assign(o.settings, o.resolveSettings());
     void mcp.refresh(o.settings.mcp_servers);
     crew = build(profiles, broken);
     scheduler.reload();
+    // Rebuilds the bot only when the master's block, its token or chat_id changed (L-17).
+    void telegram?.configure(profiles.get(MASTER));
   };
   return {
     crew: () => crew,
@@ -83,6 +105,7 @@ export function buildRuntime(o: {
       mcp.close();
     },
     mcp,
+    telegram,
     rebuild: (profiles) => rebuild(profiles, profiles ? new Map() : crew.broken),
     reload() {
       try {
@@ -97,9 +120,24 @@ export function buildRuntime(o: {
   };
 }
 
-/** The clock with its runners (run-job.ts) and failure streaks (streaks.ts); no channel until Telegram. */
+function telegramChannel(
+  o: { paths: HomePaths; env: Record<string, string | undefined>; store: Store; log: (line: string) => void },
+  parts: TelegramParts,
+  given: NonNullable<Parameters<typeof buildRuntime>[0]["telegram"]>,
+): TelegramChannel {
+  const turns = given.turns ?? (() => parts.host.turnsOf("telegram").map((t) => t.done));
+  // A turn still running 30 s into a stop is cancelled like a Stop; its reader tells the chat (L-81).
+  const cancel = () => parts.host.turnsOf("telegram").forEach((t) => t.abort.abort("stop"));
+  const { store, env, log } = o;
+  const offsetFile = join(o.paths.root, "telegram.offset");
+  return new TelegramChannel({
+    store, env, log, offsetFile, commands: given.commands, turns, cancel, handler: (bot) => given.handler(bot, parts),
+  });
+}
+
+/** The clock with its runners (run-job.ts) and failure streaks (streaks.ts). */
 function buildScheduler(
-  o: Pick<Parameters<typeof buildRuntime>[0], "store" | "settings" | "log" | "clock" | "jobChannel">,
+  o: Pick<Parameters<typeof buildRuntime>[0], "store" | "settings" | "log" | "clock" | "jobChannel" | "noticeChannel">,
   crew: () => Crew,
   hub: ActivityHub,
   host: TurnHost,
@@ -107,7 +145,8 @@ function buildScheduler(
   const going = new AbortController();
   const timezone = () => o.settings.timezone;
   const base = { store: o.store, hub, log: o.log, clock: o.clock };
-  const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel: () => null, timezone });
+  const channel = () => o.noticeChannel?.() ?? null;
+  const streaks = new Streaks({ ...base, nameOf: (id) => crew().get(id)?.name, channel, timezone });
   const runDeps = { ...base, host, crew, signal: going.signal, jobChannel: o.jobChannel };
   const run = (job: Job) => runJob(runDeps, job);
   const count = streaks.countOutcome;

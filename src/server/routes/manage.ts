@@ -25,6 +25,7 @@ import { all } from "../../store/db.ts";
 import { getRun, listRuns, listSteps } from "../../store/runs.ts";
 import { delegateLinks } from "../delegate-links.ts";
 import { T } from "../../texts/vi.ts";
+import { ownerMinute } from "../../config/owner-time.ts";
 import { VERSION } from "../../version.ts";
 import { MASTER, type AppDeps } from "../deps.ts";
 import { jobsPage } from "../jobs-data.ts";
@@ -145,8 +146,17 @@ function settingsData(d: AppDeps) {
     routes: master?.routes.map((r) => r.label) ?? [],
     routeProblems: master?.routeProblems ?? [],
     timezone: d.settings.timezone,
-    telegram: false,
+    telegram: d.crew().profiles.get(MASTER)?.telegram !== undefined,
+    bot: telegramView(d),
     version: VERSION,
     sandbox: d.sandbox ?? null,
   };
+}
+
+/** The bot's state as it is now, its last update time in the owner's time zone. */
+function telegramView(d: AppDeps) {
+  const s = d.telegram?.state();
+  if (!s) return null;
+  const at = s.lastUpdateAt ? ownerMinute(new Date(s.lastUpdateAt), d.settings.timezone) : null;
+  return { ...s, lastUpdateAt: at };
 }
