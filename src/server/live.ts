@@ -21,6 +21,7 @@ import type { AppDeps } from "./deps.ts";
 import { headerData } from "./header-data.ts";
 import { isDelegated } from "../turns/delegation.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
+import { canvasDelta, canvasPanelFrame, wroteCanvas } from "./canvas-live.ts";
 
 /** Token-level events other than text change nothing shown. */
 const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
@@ -51,7 +52,8 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
     const thread = threadBody(data.thread);
     const header = chatHeader(data.conversation, data.header);
     const head = partial("#chat-header", "outerHTML", header);
-    return [{ html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() }, state()];
+    const body = html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}${canvasPanelFrame(d, convId)}`;
+    return [{ html: body.toString() }, state()];
   };
 
   const textOf = (runId: string) => {
@@ -102,8 +104,10 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
       }
+      if (s.event.type === "tool_call_delta") return canvasDelta(s.event);
       if (SILENT.has(s.event.type)) return [];
-      return [{ html: html`${turn(s.run_id)}${parts(false)}`.toString() }];
+      const canvases = wroteCanvas(s.event) ? canvasPanelFrame(d, convId) : "";
+      return [{ html: html`${turn(s.run_id)}${parts(false)}${canvases}`.toString() }];
     }
     if (s.type === "conversation") {
       if (!getConversation(d.store, convId)) return [];
