@@ -20,6 +20,8 @@ export type Signal =
   | { type: "run"; id: string; status: string; conversation_id: string | null }
   | { type: "event"; run_id: string; conversation_id: string | null; event: TurnEvent }
   | { type: "conversation"; conversation_id: string }
+  /** A canvas got a new version (or was created): screens showing it re-read it. */
+  | { type: "artifact"; canvas_id: string; conversation_id: string | null }
   /** The job list changed (I-35, I-36): listeners re-read it. */
   | { type: "jobs" };
 
@@ -79,6 +81,12 @@ export class ActivityHub {
   conversation(conversation: { id: string; [key: string]: unknown }): void {
     this.signal({ type: "conversation", conversation_id: conversation.id });
     this.broadcast({ type: "conversation", conversation });
+  }
+
+  /** A canvas was written (an agent's tool, the owner's save, a restore): the frame carries the record. */
+  artifact(artifact: { id: string; conversation_id: string | null; [key: string]: unknown }): void {
+    this.signal({ type: "artifact", canvas_id: artifact.id, conversation_id: artifact.conversation_id });
+    this.broadcast({ type: "artifact", artifact });
   }
 
   /** The clock re-read the crew's schedules or a job's `failing` changed (I-35, I-36): everyone re-reads. */

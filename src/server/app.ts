@@ -9,6 +9,7 @@ import type { AppDeps } from "./deps.ts";
 import { activityRoutes } from "./routes/activity.ts";
 import { agentRoutes } from "./routes/agents.ts";
 import { approvalRoutes } from "./routes/approvals.ts";
+import { canvasRoutes } from "./routes/canvases.ts";
 import { conversationRoutes } from "./routes/conversations.ts";
 import { forkRoutes } from "./routes/fork.ts";
 import { inboundRoutes } from "./routes/inbound.ts";
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route("/api/conversations", conversationExportRoutes(deps));
   app.route("/api/approvals", approvalRoutes(deps));
   app.route("/api/messages", searchRoutes(deps));
+  app.route("/api/canvases", canvasRoutes(deps));
   app.route("/api/inbound", inboundRoutes(deps));
   app.route("/v1", openAiChatRoutes(deps));
   app.route("/v1", openAiModelRoutes(deps));

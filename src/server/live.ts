@@ -99,7 +99,8 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
   };
 
   const render = (s: Signal): UiFrame[] => {
-    if (s.type === "jobs" || s.conversation_id !== convId) return [];
+    // Canvas frames are drawn by the canvas panel's own listener, not the chat's parts.
+    if (s.type === "jobs" || s.type === "artifact" || s.conversation_id !== convId) return [];
     if (s.type === "event") {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];

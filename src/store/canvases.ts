@@ -2,29 +2,9 @@
 // createCanvas and addVersion keep canvases.version equal to the newest version row, in one
 // transaction each, so history is never rewritten and the current text is always a real version.
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
+import type { Canvas, CanvasAuthor, CanvasVersion } from "../models/canvases.ts";
 
-export type CanvasKind = "markdown" | "html" | "mermaid" | "svg" | "image";
-export type CanvasAuthor = "agent" | "user";
-
-export interface Canvas {
-  id: string;
-  conversationId: string | null;
-  agentId: string;
-  title: string;
-  kind: CanvasKind;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface CanvasVersion {
-  canvasId: string;
-  version: number;
-  content: string;
-  author: CanvasAuthor;
-  runId: string | null;
-  createdAt: string;
-}
+export type { Canvas, CanvasAuthor, CanvasKind, CanvasVersion } from "../models/canvases.ts";
 
 export type NewCanvas = Pick<Canvas, "agentId" | "title" | "kind"> &
   Partial<Pick<Canvas, "id" | "conversationId">> & { content: string; author: CanvasAuthor; runId?: string };
@@ -78,6 +58,15 @@ export function listCanvases(store: Store, conversationId: string): Canvas[] {
     store,
     `SELECT ${COLUMNS} FROM canvases WHERE conversation_id = $conversationId ORDER BY updated_at DESC, id`,
     { conversationId },
+  );
+}
+
+/** An agent's canvases across its conversations, most recently changed first (what its tools reach). */
+export function listAgentCanvases(store: Store, agentId: string, limit: number): Canvas[] {
+  return all<Canvas>(
+    store,
+    `SELECT ${COLUMNS} FROM canvases WHERE agent_id = $agentId ORDER BY updated_at DESC, id LIMIT $limit`,
+    { agentId, limit },
   );
 }
 

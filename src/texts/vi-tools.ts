@@ -9,6 +9,9 @@ export const TTool = {
     web_search: "Tìm trên web", fetch_url: "Đọc trang web",
     pdf_read: "Đọc PDF", image_read: "Xem ảnh", tool_search: "Tìm công cụ",
     conversation_search: "Tìm trong hội thoại cũ",
+    artifact_list: "Xem các canvas", artifact_read: "Đọc canvas", artifact_create: "Tạo canvas",
+    artifact_edit: "Sửa canvas", artifact_rewrite: "Viết lại canvas", artifact_import: "Nhập tệp vào canvas",
+    artifact_export: "Xuất canvas ra tệp",
   } as Record<string, string>,
   /** Shown instead of the result the model got, for calls that never ran or were cut. */
   note: {

@@ -1,5 +1,10 @@
 // The built-in tools of this folder, in the order they are declared to the model. The server filters
 // this list by each agent's `tools` allow-list (H-02); other folders add web, memory, delegate, ...
+import { artifactEdit } from "./artifact-edit.ts";
+import { artifactExport } from "./artifact-export.ts";
+import { artifactImport } from "./artifact-import.ts";
+import { artifactList, artifactRead } from "./artifact-read.ts";
+import { artifactCreate, artifactRewrite } from "./artifact-write.ts";
 import { askUser } from "./ask-user.ts";
 import { SEARCH_KEY, searchEndpoint } from "./brave-search.ts";
 import { conversationSearch } from "./conversation-search.ts";
@@ -20,7 +25,8 @@ import { webSearchTool } from "./web-search.ts";
 
 export function builtinTools(): Tool[] {
   return [fileRead, fileList, fileSearch, fileWrite, fileEdit, fileDelete, shellRun, askUser, progressNote,
-    scheduleCreate, fetchUrl, pdfRead, imageRead, conversationSearch];
+    scheduleCreate, fetchUrl, pdfRead, imageRead, conversationSearch, artifactList, artifactRead, artifactCreate,
+    artifactEdit, artifactRewrite, artifactImport, artifactExport];
 }
 
 /** Tools that exist only while their key is set (H-12: no search key, no web_search), from the live env. */

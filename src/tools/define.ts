@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { GatePolicy } from "../agent/gate.ts";
 import type { VisionReader } from "../agent/vision.ts";
 import type { ToolSpec } from "../llm/types.ts";
+import type { CanvasPort } from "./artifact-port.ts";
 import type { PastMessageSearch } from "./conversation-search.ts";
 import type { Delegator } from "./delegate.ts";
 import type { ScheduleBook } from "./schedule-create.ts";
@@ -37,6 +38,8 @@ export type ToolContext = {
   script?: ScriptSupport;
   /** Searches this agent's own past conversations (conversation_search, G-11); absent = not here. */
   pastMessages?: PastMessageSearch;
+  /** The agent's canvases (H-60); absent = the canvas tools cannot run here. */
+  canvases?: CanvasPort;
 };
 
 /** What a result may carry besides its text (delegate). */

@@ -68,9 +68,9 @@ export type AgentRuntime = {
   kit: AgentKit;
   /** The kit hooks around its tool calls in one conversation; undefined when it has none. */
   hooks(conversationId: string | null, log?: (line: string) => void): ToolHooks | undefined;
-  /** Built per turn: the persona is read fresh, `skills` are the toggles on, and the date line at the end
-   * changes once a day (G-07). */
-  system(now?: Date, skills?: readonly string[]): string;
+  /** Built per turn: the persona is read fresh, `skills` are the toggles on, `tail` the channel's closing
+   * sections (L-45), and the date line at the end changes once a day (G-07). */
+  system(now?: Date, skills?: readonly string[], tail?: readonly string[]): string;
 };
 
 export type Crew = {
@@ -145,8 +145,8 @@ export function buildCrew(
       kit,
       hooks: (conversationId, log) =>
         kitToolHooks(kit.hooks, { workspace: workspaces.get(id)!, shell, conversationId, log }),
-      system: (now = new Date(), skills = []) =>
-        systemPrompt({ ...parts, persona: readPersona(personaFile), sections: kitSections(kit, skills) }, now),
+      system: (now = new Date(), skills = [], tail = []) => systemPrompt({ ...parts, persona: readPersona(personaFile),
+        sections: [...kitSections(kit, skills), ...tail] }, now),
     });
   }
   return { agents, broken, profiles, get: (id) => agents.get(id) };

@@ -14,8 +14,6 @@ import type { Store } from "../store/db.ts";
 import { lastSeq } from "../store/messages.ts";
 import { clearQueue, listQueue, moveToHistory } from "../store/queue.ts";
 import { createRun, getRun, listRuns, setRunStatus, type Run } from "../store/runs.ts";
-import { createSchedule } from "../store/schedules.ts";
-import { agentSearch } from "../store/search.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { scriptBook, turnNamespace } from "./script-book.ts";
 import { settledWithin } from "./settle.ts";
@@ -27,6 +25,7 @@ import type { ActiveTurn, Follower, StartOptions } from "./host-types.ts";
 import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { Titler } from "./title.ts";
+import { turnPorts } from "./turn-ports.ts";
 import { TurnWatch } from "./watch.ts";
 
 export type { ActiveTurn, Follower, Reader, StartOptions } from "./host-types.ts";
@@ -88,17 +87,17 @@ export class TurnHost implements CutTurnReader {
     const ids = { conversationId, runId: run.id, agentId: agent.id };
     const sideRow = (row: LedgerRow) => recordSideCall(store, { ...row, ...ids });
     const team = turnDelegation(conv, agent, this.delegator);
+    const ports = turnPorts({ store, hub }, conv, run.id);
     const done = runTurn({
       store: turnStore,
       routes: agent.routes,
       escalation: agent.escalation,
       ...team.input,
-      system: agent.system(undefined, conv.skills),
+      system: agent.system(undefined, conv.skills, ports.sections),
       emit: (e) => (watch.publish(e), hub.event(run.id, conversationId, e)),
       signal: abort.signal,
       toolContext: { workspace: agent.workspace, shell: agent.shell, agentId: agent.id, conversationId, ...team.ctx,
-        schedules: { create: (s) => createSchedule(store, s) }, pastMessages: agentSearch(store, agent.id),
-        vision: visionReader(agent.visionRoutes, sideRow, charge),
+        ...ports.ctx, vision: visionReader(agent.visionRoutes, sideRow, charge),
         script: { book: scriptBook(store, agent.id, turnNamespace(conv)), job: false, routes: agent.routes,
           record: sideRow, charge } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },

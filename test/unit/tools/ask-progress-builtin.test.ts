@@ -53,15 +53,18 @@ describe("builtinTools", () => {
   test("lists every tool of this folder once", () => {
     expect(tools.map((t) => t.name).sort()).toEqual(
       ["ask_user", "file_delete", "file_edit", "file_list", "file_read", "file_search", "file_write", "progress_note",
-        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "conversation_search"].sort(),
+        "schedule_create", "shell_run", "fetch_url", "pdf_read", "image_read", "conversation_search", "artifact_list",
+        "artifact_read", "artifact_create", "artifact_edit", "artifact_rewrite", "artifact_import", "artifact_export"]
+        .sort(),
     );
   });
 
   test("exactly the read tools and progress_note are replay-safe; exactly the writers ask", () => {
-    expect(tools.filter((t) => t.replaySafe).map((t) => t.name).sort()).toEqual(["conversation_search", "fetch_url", "file_list", "file_read",
-      "file_search", "image_read", "pdf_read", "progress_note"]);
-    expect(tools.filter((t) => t.requiresApproval).map((t) => t.name).sort()).toEqual(["file_delete", "file_edit", "file_write",
-      "schedule_create", "shell_run"]);
+    expect(tools.filter((t) => t.replaySafe).map((t) => t.name).sort()).toEqual(["artifact_list", "artifact_read",
+      "conversation_search", "fetch_url", "file_list", "file_read", "file_search", "image_read", "pdf_read",
+      "progress_note"]);
+    expect(tools.filter((t) => t.requiresApproval).map((t) => t.name).sort()).toEqual(["artifact_export", "file_delete",
+      "file_edit", "file_write", "schedule_create", "shell_run"]);
   });
 
   test("toolByName finds a tool or returns undefined", () => {
