@@ -36,7 +36,8 @@
   /** Replaces `el` with the HTML at `url`; Alpine and the Markdown renderer pick the new node up. */
   async function swapIn(el, url) {
     const res = await fetch(url, { headers: { accept: "text/html" } });
-    if (!res.ok) return false;
+    // The stream may have replaced the whole panel meanwhile: it already shows the stored version.
+    if (!res.ok || !el.isConnected) return false;
     el.outerHTML = await res.text();
     return true;
   }

@@ -2,7 +2,7 @@
 // an opaque origin (CSP `sandbox allow-scripts`, no allow-same-origin) that reaches nothing but a few
 // public CDNs for scripts, styles and fonts; svg and images as pictures under a bare `sandbox` policy.
 import { createHash } from "node:crypto";
-import type { Canvas } from "../store/canvases.ts";
+import { decodeImage, type Canvas } from "../models/canvases.ts";
 
 /** The only hosts a canvas page may load scripts, styles and fonts from. */
 export const CANVAS_CDNS = ["https://cdn.jsdelivr.net", "https://unpkg.com", "https://cdnjs.cloudflare.com"];
@@ -45,8 +45,8 @@ export function canvasPage(kind: "html" | "mermaid", content: string): string {
 export function canvasPicture(kind: Canvas["kind"], content: string): { type: string; body: Uint8Array } | null {
   if (kind === "svg") return { type: "image/svg+xml", body: new TextEncoder().encode(content) };
   if (kind !== "image") return null;
-  const m = /^data:(image\/(?:png|jpeg|gif|webp));base64,([A-Za-z0-9+/]*={0,2})$/.exec(content);
-  return m ? { type: m[1]!, body: new Uint8Array(Buffer.from(m[2]!, "base64")) } : null;
+  const image = decodeImage(content);
+  return image && { type: image.mime, body: image.bytes };
 }
 
 /** Opened on its own, a picture is still no page: nothing in it runs, nothing loads. */

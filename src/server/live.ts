@@ -21,7 +21,7 @@ import type { AppDeps } from "./deps.ts";
 import { headerData } from "./header-data.ts";
 import { isDelegated } from "../turns/delegation.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
-import { canvasDelta, canvasPanelFrame, wroteCanvas } from "./canvas-live.ts";
+import { canvasDelta, canvasPanelFrame } from "./canvas-live.ts";
 
 /** Token-level events other than text change nothing shown. */
 const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
@@ -99,16 +99,16 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
   };
 
   const render = (s: Signal): UiFrame[] => {
-    // Canvas frames are drawn by the canvas panel's own listener, not the chat's parts.
-    if (s.type === "jobs" || s.type === "artifact" || s.conversation_id !== convId) return [];
+    if (s.type === "jobs" || s.conversation_id !== convId) return [];
+    // A canvas was written: the panel shows the stored version, which ends any live preview.
+    if (s.type === "artifact") return [{ html: canvasPanelFrame(d, convId).toString() }];
     if (s.type === "event") {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
       }
       if (s.event.type === "tool_call_delta") return canvasDelta(s.event);
       if (SILENT.has(s.event.type)) return [];
-      const canvases = wroteCanvas(s.event) ? canvasPanelFrame(d, convId) : "";
-      return [{ html: html`${turn(s.run_id)}${parts(false)}${canvases}`.toString() }];
+      return [{ html: html`${turn(s.run_id)}${parts(false)}`.toString() }];
     }
     if (s.type === "conversation") {
       if (!getConversation(d.store, convId)) return [];

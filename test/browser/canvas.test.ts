@@ -50,6 +50,73 @@ async function inPage(name: string, body: (page: Page) => Promise<void>): Promis
   });
 }
 
+/** Opens the chat and waits for Alpine; then sends like a person and waits until the server took it. */
+async function openChat(page: Page, conv: string): Promise<void> {
+  await page.goto(`${server.url}/c/${conv}`);
+  await page.waitForFunction(() => !!(document.querySelector("#composer") as any)?._x_dataStack);
+}
+async function say(page: Page, text: string): Promise<void> {
+  const box = page.locator("#composer textarea");
+  await box.fill(text);
+  await box.press("Enter");
+  await page.waitForFunction(() => (document.querySelector("#composer textarea") as HTMLTextAreaElement).value === "");
+}
+const meta = (page: Page) => page.locator("#canvas-view .canvas-meta");
+const shown = (page: Page) => page.locator("#canvas-view .canvas-md");
+
+describe("a canvas beside the chat (M-37)", () => {
+  test("appears while the agent writes; the owner edits; the agent builds on it; a version is restored", async () => {
+    const conv = await newConversation();
+    await inPage("canvas-live", async (page) => {
+      await openChat(page, conv);
+      provider.answer({ tool: "artifact_create", pieces: [
+        '{"title":"Kế hoạch","kind":"markdown","content":"# Kế hoạch\\nBước một',
+        "\\nBước hai",
+        '\\nBước ba"}',
+      ] }, { text: "Đã tạo." });
+      await say(page, "viết kế hoạch");
+      const preview = page.locator("#canvas-panel .canvas-preview-text");
+      await preview.filter({ hasText: "Bước một" }).waitFor();
+      expect(await preview.innerText()).not.toContain("Bước hai");
+      expect(await page.locator("#canvas-panel .canvas-preview .canvas-title").innerText()).toBe("Kế hoạch");
+      provider.step();
+      await preview.filter({ hasText: "Bước hai" }).waitFor();
+      expect(await preview.innerText()).not.toContain("Bước ba");
+      provider.step();
+      // Written: the stream's panel, rendered from the store, replaces the preview.
+      await shown(page).filter({ hasText: "Bước ba" }).waitFor();
+      expect(await meta(page).innerText()).toContain("phiên bản 1");
+      expect(await page.locator("#canvas-panel .canvas-preview").isVisible()).toBe(false);
+      const id = (await page.getAttribute("#canvas-view", "data-canvas"))!;
+
+      // The owner's edit is a version by the owner.
+      await page.locator("#canvas-view .canvas-edit").click();
+      await page.locator("#canvas-view .canvas-text").fill("# Kế hoạch\nBước một\nBước hai của tôi\nBước ba");
+      await page.locator("#canvas-view .canvas-save").click();
+      await meta(page).filter({ hasText: "phiên bản 2" }).waitFor();
+      expect(await shown(page).innerText()).toContain("Bước hai của tôi");
+
+      // The agent's next edit replaces text only the owner's version has.
+      provider.answer({ tool: "artifact_edit", pieces: [
+        `{"id":"${id}","old_string":"Bước hai của tôi","new_string":"Bước hai của tôi, đã duyệt"}`,
+      ] }, { text: "Đã sửa." });
+      await say(page, "duyệt bước hai");
+      await meta(page).filter({ hasText: "phiên bản 3" }).waitFor();
+      expect(await shown(page).innerText()).toContain("Bước hai của tôi, đã duyệt");
+      const v3 = await (await fetch(`${server.url}/api/canvases/${id}/versions/3`)).json() as { content: string };
+      expect(v3.content).toBe("# Kế hoạch\nBước một\nBước hai của tôi, đã duyệt\nBước ba");
+
+      // Restoring version 1 writes version 4 with its text.
+      await page.locator("#canvas-view .canvas-versions summary").click();
+      await page.locator('#canvas-view .canvas-version[data-version="1"] .canvas-restore').click();
+      await meta(page).filter({ hasText: "phiên bản 4" }).waitFor();
+      expect(await shown(page).innerText()).not.toContain("của tôi");
+      const v4 = await (await fetch(`${server.url}/api/canvases/${id}/versions/4`)).json() as { content: string };
+      expect(v4.content).toBe("# Kế hoạch\nBước một\nBước hai\nBước ba");
+    });
+  });
+});
+
 describe("an html canvas's page (H-62)", () => {
   test("runs in an opaque origin: it cannot fetch, load or read anything of the app", async () => {
     const conv = await newConversation();
