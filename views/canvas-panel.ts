@@ -10,8 +10,11 @@ export type CanvasPanelData = { canvases: Canvas[]; open: CanvasViewData | null 
 
 export function canvasPanel(d: CanvasPanelData) {
   const state = JSON.stringify({ has: d.canvases.length > 0 });
-  return html`<aside id="canvas-panel" class="canvas-panel" x-data="canvasPanel(${state})" x-show="shown"
-  :class="shown && 'open'" aria-label="${TCanvasUi.panelLabel}" x-cloak>
+  return html`<aside id="canvas-panel" class="canvas-panel" x-data="canvasPanel(${state})"
+  :class="shown && 'open'" aria-label="${TCanvasUi.panelLabel}">
+  <button type="button" class="btn btn-sm canvas-reopen" x-show="closed && has" x-cloak
+    @click="closed = false">${TCanvasUi.panelLabel}</button>
+  <div class="canvas-inner" x-show="shown" x-cloak>
   <div class="canvas-tabs">
     ${d.canvases.map((c) => html`<button type="button" class="btn btn-sm canvas-tab" data-id="${c.id}"
       :class="openId === $el.dataset.id && 'current'" @click="show($el.dataset.id)">${c.title}</button>`)}
@@ -23,5 +26,6 @@ export function canvasPanel(d: CanvasPanelData) {
     <pre class="canvas-preview-text" x-text="preview.text"></pre>
   </section>
   <div class="canvas-open" x-show="!preview.on">${d.open ? canvasView(d.open) : ""}</div>
+  </div>
 </aside>`;
 }

@@ -117,6 +117,44 @@ describe("a canvas beside the chat (M-37)", () => {
   });
 });
 
+describe("the preview switch (M-37)", () => {
+  test("switched off in Settings, this device shows no preview, only the stored canvas; closing and reopening", async () => {
+    const conv = await newConversation();
+    await inPage("canvas-preview-off", async (page) => {
+      await page.goto(`${server.url}/manage/settings`);
+      const box = page.locator(".settings-page .switch input");
+      await page.waitForFunction(() => !!(document.querySelector(".settings-page") as any)?._x_dataStack);
+      expect(await box.isChecked()).toBe(true);
+      await box.uncheck();
+      expect(await page.evaluate(() => localStorage.getItem("my-crew:canvasPreview"))).toBe('"off"');
+      await openChat(page, conv);
+      // Records whether the preview was ever visible, at every change of the page.
+      await page.evaluate(() => {
+        const w = window as any;
+        w.previewSeen = false;
+        const look = () => {
+          const p = document.querySelector("#canvas-panel .canvas-preview") as HTMLElement | null;
+          if (p?.offsetParent) w.previewSeen = true;
+        };
+        new MutationObserver(look).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      provider.answer({ tool: "artifact_create", pieces: [
+        '{"title":"Ghi chú","kind":"markdown","content":"Phần đầu',
+        ' và phần sau"}',
+      ] }, { text: "Xong." });
+      await say(page, "ghi lại");
+      provider.step();
+      await shown(page).filter({ hasText: "Phần đầu và phần sau" }).waitFor();
+      expect(await page.evaluate(() => (window as any).previewSeen)).toBe(false);
+
+      await page.locator("#canvas-panel .canvas-close").click();
+      expect(await page.locator("#canvas-view").isVisible()).toBe(false);
+      await page.locator("#canvas-panel .canvas-reopen").click();
+      expect(await page.locator("#canvas-view").isVisible()).toBe(true);
+    });
+  });
+});
+
 describe("an html canvas's page (H-62)", () => {
   test("runs in an opaque origin: it cannot fetch, load or read anything of the app", async () => {
     const conv = await newConversation();
