@@ -117,6 +117,39 @@ describe("a canvas beside the chat (M-37)", () => {
   });
 });
 
+describe("the preview of an edit", () => {
+  test("shows the open canvas with old_string replaced by new_string as far as it has come", async () => {
+    const conv = await newConversation();
+    const store = openStore(join(home, "my-crew.db"));
+    let id: string;
+    try {
+      id = createCanvas(store, { agentId: "default", conversationId: conv, title: "Danh sách", kind: "markdown",
+        content: "một hai ba", author: "agent" }).id;
+    } finally {
+      store.close();
+    }
+    await inPage("canvas-edit-preview", async (page) => {
+      await openChat(page, conv);
+      // The partial-JSON reader: escapes decoded, a cut escape dropped, completeness told.
+      const read = await page.evaluate(() => [
+        (window as any).partialField('{"a":1,"content":"x\\n\\u00e9\\"y\\u00', "content"),
+        (window as any).partialField('{"content":"done","b":2}', "content"),
+        (window as any).partialField('{"title":"t', "content"),
+      ]);
+      expect(read).toEqual([{ text: 'x\né"y', done: false }, { text: "done", done: true }, null]);
+      provider.answer({ tool: "artifact_edit", pieces: [`{"id":"${id}","old_string":"hai","new_string":"HAI`, ' MỚI"}'] },
+        { text: "Đã sửa." });
+      await say(page, "sửa");
+      const preview = page.locator("#canvas-panel .canvas-preview-text");
+      await preview.filter({ hasText: "một HAI ba" }).waitFor();
+      expect(await page.locator("#canvas-panel .canvas-preview .canvas-title").innerText()).toBe("Danh sách");
+      provider.step();
+      await shown(page).filter({ hasText: "một HAI MỚI ba" }).waitFor();
+      expect(await meta(page).innerText()).toContain("phiên bản 2");
+    });
+  });
+});
+
 describe("the preview switch (M-37)", () => {
   test("switched off in Settings, this device shows no preview, only the stored canvas; closing and reopening", async () => {
     const conv = await newConversation();
