@@ -1,9 +1,10 @@
-// Files an answer names (L-29, L-46…L-49): `MEDIA:`/`FILE:` paths resolved in the speaking agent's
-// workspace (never outside it) and `artifact:<id>` canvases, turned into one upload each — images by
-// sendPhoto (a refused photo goes again as a document), others by sendDocument — or a short notice.
+// Files an answer names (L-29, L-46…L-49): `MEDIA:`/`FILE:` paths in the speaking agent's workspace (never
+// outside it) and `artifact:<id>` canvases (named as the web's download names them), one upload each: images by
+// sendPhoto (a refused photo goes again as a document), others by sendDocument, or a short notice.
 import { readFileSync, statSync } from "node:fs";
 import { basename, extname } from "node:path";
 import type { Redactor } from "../export/redact.ts";
+import { canvasFile as fileOfCanvas } from "../models/canvases.ts";
 import { getCanvas, getVersion } from "../store/canvases.ts";
 import type { Store } from "../store/db.ts";
 import { T_TG } from "../texts/vi-tg-chat.ts";
@@ -43,18 +44,20 @@ export function prepareAttachment(store: Store, a: Attachment, who: Speaker, red
   return { upload: { field, name, data: new Uint8Array(readFileSync(resolved.abs)) } };
 }
 
-/** The newest version of a canvas the agent owns, as a text file (L-46…L-48). */
+/** The newest version of a canvas the agent owns, named as the web names its download (L-46…L-49). */
 function canvasFile(store: Store, id: string, who: Speaker, redact: Redactor): Outgoing {
   const canvas = id ? getCanvas(store, id) : null;
   // A canvas of another agent gets the same notice as a missing one (L-47).
   if (!canvas || canvas.agentId !== who.agentId) return { notice: T_TG.canvasMissing(id) };
   const version = getVersion(store, canvas.id);
-  if (!version || canvas.kind === "image") return { notice: T_TG.mediaRefused(canvas.title) };
+  if (!version) return { notice: T_TG.mediaRefused(canvas.title) };
   const title = redact(canvas.title);
-  const base = title.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim().slice(0, 80) || canvas.id;
-  const name = canvas.kind === "markdown" ? `${base}.md` : `${base}.${canvas.kind}.txt`;
-  const data = new TextEncoder().encode(redact(version.content));
-  return { upload: { field: "document", name, data }, caption: T_TG.canvasCaption(title, canvas.version) };
+  // Text leaves the machine masked (L-54); an image is not filtered.
+  const content = canvas.kind === "image" ? version.content : redact(version.content);
+  const file = fileOfCanvas({ ...canvas, title }, content);
+  if (file.bytes.length > FILE_MAX_BYTES) return { notice: T_TG.mediaTooBig(file.name) };
+  const upload: Upload = { field: file.photo ? "photo" : "document", name: file.name, data: file.bytes };
+  return { upload, caption: T_TG.canvasCaption(title, canvas.version) };
 }
 
 /** Uploads one file; a photo Telegram refuses goes again as a document (L-48). */

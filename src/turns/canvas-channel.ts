@@ -1,27 +1,34 @@
-// Which canvas rights a conversation's turns have (H-61, L-45, F-11), from the source of the chain's root
-// conversation: the web writes and sees canvases open; Telegram and jobs write but are read elsewhere, so
-// their prompt says when a canvas is worth it; anything else came through /api/inbound (or /v1) and
-// cannot write. Unknown sources count as inbound: the rights fail closed.
+// Canvas rights of a turn (H-61, L-45, F-11), from its source or, in a child, its root turn's: the web
+// writes; Telegram and jobs write but are read elsewhere, so their prompt says when a canvas is worth it; any
+// other source came through /api/inbound or /v1 and cannot write (unknown sources fail closed).
 import { getConversation, type Conversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
+import { listRuns } from "../store/runs.ts";
 import { isDelegated } from "./delegation.ts";
 
 export type CanvasChannel = "web" | "away" | "inbound";
 
-/** The web's conversations (forks included) are opened with source "chat"; Telegram's with "telegram". */
+/** The web's turns (forks included) run with source "chat"; Telegram's with "telegram"; jobs' "job:<id>". */
 const WEB_SOURCE = "chat";
 const TELEGRAM_SOURCE = "telegram";
 
-export function canvasChannel(store: Store, conv: Conversation): CanvasChannel {
-  let root = conv;
+/**
+ * `runSource` is the turn's own source (an inbound message into a web conversation is still inbound); a
+ * delegated child takes the source of the turn that delegated it, its root conversation's newest run.
+ */
+export function canvasChannel(store: Store, conv: Conversation, runSource: string): CanvasChannel {
+  let source = runSource;
+  let at = conv;
   // Delegation is one level deep (F-09); the bound only guards against a corrupt chain.
-  for (let i = 0; i < 8 && isDelegated(root); i++) {
-    const parent = getConversation(store, root.source.slice(root.source.indexOf(":") + 1));
+  for (let i = 0; i < 8 && isDelegated(at); i++) {
+    const parent = getConversation(store, at.source.slice(at.source.indexOf(":") + 1));
     if (!parent) return "inbound";
-    root = parent;
+    at = parent;
+    source = listRuns(store, { conversationId: parent.id, limit: 1 })[0]?.source ?? parent.source;
   }
-  if (root.source === WEB_SOURCE) return "web";
-  if (root.source === TELEGRAM_SOURCE || root.source.startsWith("job:")) return "away";
+  if (isDelegated(at)) return "inbound";
+  if (source === WEB_SOURCE) return "web";
+  if (source === TELEGRAM_SOURCE || source.startsWith("job:")) return "away";
   return "inbound";
 }
 

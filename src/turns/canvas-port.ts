@@ -6,18 +6,18 @@ import { addVersion, createCanvas, getCanvas, getVersion, listAgentCanvases } fr
 import type { Conversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import type { CanvasPort } from "../tools/artifact-port.ts";
-import { canvasChannel } from "./canvas-channel.ts";
 
 export type CanvasPortDeps = { store: Store; hub: ActivityHub };
 
-export function canvasPort(d: CanvasPortDeps, conv: Conversation, runId: string): CanvasPort {
+/** `canWrite`: false for an inbound turn (canvas-channel.ts). */
+export function canvasPort(d: CanvasPortDeps, conv: Conversation, runId: string, canWrite: boolean): CanvasPort {
   const { store } = d;
   const mine = (id: string): Canvas | null => {
     const c = getCanvas(store, id);
     return c && c.agentId === conv.agentId ? c : null;
   };
   return {
-    canWrite: canvasChannel(store, conv) !== "inbound",
+    canWrite,
     list: (limit) => listAgentCanvases(store, conv.agentId, limit),
     read(id, version) {
       const canvas = mine(id);

@@ -87,7 +87,7 @@ export class TurnHost implements CutTurnReader {
     const ids = { conversationId, runId: run.id, agentId: agent.id };
     const sideRow = (row: LedgerRow) => recordSideCall(store, { ...row, ...ids });
     const team = turnDelegation(conv, agent, this.delegator);
-    const ports = turnPorts({ store, hub }, conv, run.id);
+    const ports = turnPorts({ store, hub }, conv, run);
     const done = runTurn({
       store: turnStore,
       routes: agent.routes,

@@ -49,7 +49,7 @@ describe("canvas API", async () => {
     expect(await get("/api/canvases/nope")).toMatchObject({ status: 404, body: { detail: TCanvas.notFound } });
   });
 
-  test("PUT saves a version by the owner on the latest version; a stale base gets 409 and stores nothing", async () => {
+  test("PUT saves a version by the owner on the latest; the activity stream gets the frame; a stale base gets 409", async () => {
     const c = make("Ghi chú", "markdown", "a");
     signals.length = 0;
     const res = await t.json(`/api/canvases/${c.id}`, "PUT", { content: "a\nb", base_version: 1 });
@@ -57,15 +57,21 @@ describe("canvas API", async () => {
     expect(await res.json()).toMatchObject({ id: c.id, version: 2 });
     expect(listVersions(t.store, c.id).map((v) => [v.author, v.content])).toEqual([["agent", "a"], ["user", "a\nb"]]);
     expect(signals).toContainEqual({ type: "artifact", canvas_id: c.id, conversation_id: conv.id });
+    const frames = t.runtime.hub.watch(() => ({ type: "snapshot", runs: [] }));
+    await frames.next();
+    await t.json(`/api/canvases/${c.id}/restore`, "POST", { version: 2 });
+    expect((await frames.next()).value).toEqual({ type: "artifact", artifact: expect.objectContaining({ id: c.id,
+      conversation_id: conv.id, title: "Ghi chú", kind: "markdown", version: 3 }) });
+    t.runtime.hub.unwatch(frames);
     const stale = await t.json(`/api/canvases/${c.id}`, "PUT", { content: "lost", base_version: 1 });
     expect(stale.status).toBe(409);
-    expect(await stale.json()).toEqual({ detail: TCanvas.stale(2), version: 2 });
-    expect(listVersions(t.store, c.id)).toHaveLength(2);
+    expect(await stale.json()).toEqual({ detail: TCanvas.stale(3), version: 3 });
+    expect(listVersions(t.store, c.id)).toHaveLength(3);
     for (const bad of [{ content: "x" }, { content: 1, base_version: 2 }, "{", { content: "x", base_version: 2, y: 1 }]) {
       expect((await t.json(`/api/canvases/${c.id}`, "PUT", bad)).status).toBe(422);
     }
     expect((await t.json("/api/canvases/nope", "PUT", { content: "x", base_version: 1 })).status).toBe(404);
-    expect(listVersions(t.store, c.id)).toHaveLength(2);
+    expect(listVersions(t.store, c.id)).toHaveLength(3);
   });
 
   test("restore adds a new version with the old text, by the owner; an unknown version is a 404", async () => {

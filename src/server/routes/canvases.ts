@@ -1,7 +1,6 @@
-// The canvas JSON API (H-59, M-38): a conversation's canvases, one canvas with its version list, one
-// version, the owner's save (a version authored by the owner, refused with 409 when not made on the latest
-// version), a restore (a new version with an old text) and the download under the canvas's file name.
-// Every write goes out as an `artifact` frame so open screens follow.
+// The canvas JSON API (H-59, M-38): a conversation's canvases, one with its versions, one version, the owner's
+// save (a version by the owner; 409 unless made on the latest), a restore (a new version with an old text) and
+// the download under the canvas's file name. Every write goes out as an `artifact` frame so screens follow.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { canvasFile, canvasJson, versionJson, type Canvas } from "../../models/canvases.ts";

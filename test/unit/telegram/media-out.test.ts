@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { imageContent } from "../../../src/models/canvases.ts";
 import { createCanvas } from "../../../src/store/canvases.ts";
 import { listMessages } from "../../../src/store/messages.ts";
 import { T_TG } from "../../../src/texts/vi-tg-chat.ts";
@@ -65,6 +66,21 @@ describe("files out", () => {
     // Secrets leave the machine masked (L-54).
     expect(new TextDecoder().decode(doc.files[0]!.bytes)).toBe("# Tuần này\nkhoá: [đã che] và [đã che]");
     expect(await h.sent(1)).toEqual([T_TG.canvasMissing("khong-co")]);
+  });
+
+  test("FILE: artifact:<id> of an image canvas goes as a photo under its real extension; html as .html.txt", async () => {
+    h = await chatHarness();
+    const make = (title: string, kind: "image" | "html", content: string) =>
+      createCanvas(h.t.store, { agentId: "default", title, kind, author: "agent", content });
+    const chart = make("Biểu đồ", "image", imageContent("image/png", PNG));
+    const page = make("Trang", "html", "<script>alert(1)</script>");
+    await h.say(`MEDIA: artifact:${chart.id}\nFILE: artifact:${page.id}`);
+    const doc = await h.fake.next((c) => c.method === "sendDocument");
+    const photo = h.fake.of("sendPhoto")[0]!;
+    expect(photo.files[0]!.name).toBe("Biểu đồ.png");
+    expect(photo.files[0]!.bytes).toEqual(PNG);
+    expect(photo.params.caption).toBe(T_TG.canvasCaption("Biểu đồ", 1));
+    expect(doc.files[0]!.name).toBe("Trang.html.txt");
   });
 });
 

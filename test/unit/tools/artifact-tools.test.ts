@@ -28,7 +28,7 @@ function turn(extra: Partial<Conversation> = {}) {
   hub.listen((s) => signals.push(s));
   const conv = conversation(store, { agentId: "a1", ...extra });
   const workspace = tempDir();
-  const ctx = context(workspace, { conversationId: conv.id, canvases: canvasPort({ store, hub }, conv, "run-1") });
+  const ctx = context(workspace, { conversationId: conv.id, canvases: canvasPort({ store, hub }, conv, "run-1", true) });
   const created = async (content = "# Kế hoạch\n\n- chạy 5 km\n") => {
     const out = await run(artifactCreate, { title: "Kế hoạch", kind: "markdown", content }, ctx);
     return /canvas (\S+) /.exec(out)![1]!;
