@@ -5,6 +5,10 @@
   /** Arguments streamed so far, per tool call: they outlive a panel replaced by the stream. */
   const calls = new Map();
   const WRITERS = new Set(["artifact_create", "artifact_rewrite", "artifact_edit"]);
+  /** Whether the person opened (true) or closed (false) the panel; it outlives a panel the stream
+   * replaced. Until they choose, it starts closed where it would cover the chat (one column). */
+  let wanted = null;
+  const narrow = () => window.matchMedia("(max-width: 1100px)").matches;
 
   /** String field `key` of JSON that may stop anywhere: its text decoded as far as it goes, and whether
    * the string is complete. Null while the field has not begun. */
@@ -62,11 +66,20 @@
         return !this.closed && (this.has || this.preview.on);
       },
       init() {
+        this.closed = wanted === null ? narrow() : !wanted;
         this.openId = this.$root.querySelector("#canvas-view")?.dataset.canvas ?? null;
         document.addEventListener("canvas-delta", (this.onDelta = (e) => this.delta(window.frameData(e))));
       },
       destroy() {
         document.removeEventListener("canvas-delta", this.onDelta);
+      },
+      open() {
+        wanted = true;
+        this.closed = false;
+      },
+      close() {
+        wanted = false;
+        this.closed = true;
       },
       async show(id) {
         const view = this.$root.querySelector("#canvas-view");
@@ -79,7 +92,7 @@
         const text = this.previewText(d.name, args);
         if (text === null) return;
         this.preview = { on: true, title: partialField(args, "title")?.text ?? this.openTitle(), text };
-        this.closed = false;
+        this.open();
       },
       /** A new or rewritten canvas is its content; an edit shows the open canvas with the change made. */
       previewText(name, args) {

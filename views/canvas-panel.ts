@@ -13,12 +13,12 @@ export function canvasPanel(d: CanvasPanelData) {
   return html`<aside id="canvas-panel" class="canvas-panel" x-data="canvasPanel(${state})"
   :class="shown && 'open'" aria-label="${TCanvasUi.panelLabel}">
   <button type="button" class="btn btn-sm canvas-reopen" x-show="closed && has" x-cloak
-    @click="closed = false">${TCanvasUi.panelLabel}</button>
+    @click="open()">${TCanvasUi.panelLabel}</button>
   <div class="canvas-inner" x-show="shown" x-cloak>
   <div class="canvas-tabs">
     ${d.canvases.map((c) => html`<button type="button" class="btn btn-sm canvas-tab" data-id="${c.id}"
       :class="openId === $el.dataset.id && 'current'" @click="show($el.dataset.id)">${c.title}</button>`)}
-    <button type="button" class="btn btn-sm canvas-close" @click="closed = true"
+    <button type="button" class="btn btn-sm canvas-close" @click="close()"
       aria-label="${TCanvasUi.close}">×</button>
   </div>
   <section class="canvas-preview" x-show="preview.on" x-cloak>

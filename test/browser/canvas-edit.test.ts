@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createCanvas } from "../../src/store/canvases.ts";
 import { openStore } from "../../src/store/db.ts";
 import { withPage } from "../helpers/browser.ts";
-import { chatSetup, newConversation } from "../helpers/chat-page.ts";
+import { chatSetup, inPage, newConversation, openChat } from "../helpers/chat-page.ts";
 
 const s = chatSetup("canvas-edit");
 const CONFLICT = "Canvas vừa có phiên bản mới hơn";
@@ -49,5 +49,29 @@ describe("saving a canvas", () => {
       expect(await page.locator("#canvas-view .canvas-version").count()).toBe(3);
       expect(errors.filter((e) => !e.includes("409 (Conflict)"))).toEqual([]);
     });
+  });
+});
+
+describe("the panel on a phone", () => {
+  test("starts closed so the chat stays usable; its button opens it over the screen", async () => {
+    const conv = await newConversation(s);
+    const store = openStore(join(s.home, "my-crew.db"));
+    try {
+      createCanvas(store, { agentId: "default", conversationId: conv, title: "Nháp", kind: "markdown",
+        content: "trên điện thoại", author: "agent" });
+    } finally {
+      store.close();
+    }
+    await inPage(s, "canvas-phone", async (page) => {
+      await openChat(page, s, conv);
+      const reopen = page.locator("#canvas-panel .canvas-reopen");
+      await reopen.waitFor();
+      expect(await page.locator("#canvas-view").isVisible()).toBe(false);
+      expect(await page.locator("#composer textarea").isVisible()).toBe(true);
+      await reopen.click();
+      await page.locator("#canvas-view .canvas-md").filter({ hasText: "trên điện thoại" }).waitFor();
+      const box = (await page.locator("#canvas-panel").boundingBox())!;
+      expect(box.width).toBe(390);
+    }, { width: 390, height: 800 });
   });
 });
