@@ -8,6 +8,10 @@
   /** Whether the person opened (true) or closed (false) the panel; it outlives a panel the stream
    * replaced. Until they choose, it starts closed where it would cover the chat (one column). */
   let wanted = null;
+  /** Unsaved edits by canvas id, with the version they were begun on: a panel the stream re-sends (a
+   * write elsewhere, a reconnect) opens the editor again with them, and their save still names that
+   * version, so a write made meanwhile is reported rather than overwritten. */
+  const drafts = new Map();
   const narrow = () => window.matchMedia("(max-width: 1100px)").matches;
 
   /** String field `key` of JSON that may stop anywhere: its text decoded as far as it goes, and whether
@@ -68,6 +72,8 @@
       init() {
         this.closed = wanted === null ? narrow() : !wanted;
         this.openId = this.$root.querySelector("#canvas-view")?.dataset.canvas ?? null;
+        const drafted = [...this.$root.querySelectorAll(".canvas-tab")].find((b) => drafts.has(b.dataset.id));
+        if (drafted && drafted.dataset.id !== this.openId && !drafts.has(this.openId)) this.show(drafted.dataset.id);
         document.addEventListener("canvas-delta", (this.onDelta = (e) => this.delta(window.frameData(e))));
       },
       destroy() {
@@ -115,11 +121,22 @@
       editing: false,
       busy: false,
       error: "",
+      init() {
+        const draft = drafts.get(this.id);
+        if (!draft || !this.$refs.text) return;
+        this.$refs.text.value = draft.text;
+        this.version = draft.base;
+        this.editing = true;
+      },
+      remember() {
+        drafts.set(this.id, { text: this.$refs.text.value, base: this.version });
+      },
       startEdit() {
         this.editing = true;
         this.$nextTick(() => this.$refs.text?.focus());
       },
       cancel() {
+        drafts.delete(this.id);
         this.$refs.text.value = this.$refs.text.defaultValue;
         this.editing = false;
         this.error = "";
@@ -138,6 +155,7 @@
         try {
           const r = await send(url, method, body);
           if (!r.ok) return void (this.error = r.status === 409 ? conflict : r.detail || T.canvasSaveFailed);
+          drafts.delete(this.id);
           await swapIn(this.$root, `/canvas/${this.id}/view`);
         } catch {
           this.error = T.canvasSaveFailed;

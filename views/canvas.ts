@@ -52,7 +52,8 @@ export function canvasBody(c: Canvas, v: CanvasVersion) {
 /** The text lives in the textarea (escaped, never markup); saving sends it with the version it edits. */
 function editor(v: CanvasVersion) {
   return html`<form class="canvas-editor" x-show="editing" x-cloak @submit.prevent="save()">
-  <textarea class="canvas-text" x-ref="text" rows="16" spellcheck="false">${v.content}</textarea>
+  <textarea class="canvas-text" x-ref="text" rows="16" spellcheck="false"
+    @input="remember()">${v.content}</textarea>
   <p class="notice notice-warn" x-show="error" x-text="error"></p>
   <div class="canvas-editor-actions">
     <button type="submit" class="btn btn-primary canvas-save" :disabled="busy">${TCanvasUi.save}</button>

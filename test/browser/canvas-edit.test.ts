@@ -75,3 +75,31 @@ describe("the panel on a phone", () => {
     }, { width: 390, height: 800 });
   });
 });
+
+describe("an unsaved edit in the panel", () => {
+  test("survives the panel the stream re-sends after a write, and its save reports that write", async () => {
+    const conv = await newConversation(s);
+    const store = openStore(join(s.home, "my-crew.db"));
+    let id: string;
+    try {
+      id = createCanvas(store, { agentId: "default", conversationId: conv, title: "Nháp", kind: "markdown",
+        content: "bản đầu", author: "agent" }).id;
+    } finally {
+      store.close();
+    }
+    await withPage(s.browser, "canvas-draft-kept", {}, async (page, errors) => {
+      await openChat(page, s, conv);
+      await page.locator("#canvas-view .canvas-edit").click();
+      await page.locator("#canvas-view .canvas-text").fill("nháp của tôi");
+      const put = await fetch(`${s.server.url}/api/canvases/${id}`, { method: "PUT",
+        headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "bản khác", base_version: 1 }) });
+      expect(put.status).toBe(200);
+      await page.locator("#canvas-view .canvas-meta").filter({ hasText: "phiên bản 2" }).waitFor();
+      expect(await page.locator("#canvas-view .canvas-text").isVisible()).toBe(true);
+      expect(await page.locator("#canvas-view .canvas-text").inputValue()).toBe("nháp của tôi");
+      await page.locator("#canvas-view .canvas-save").click();
+      await page.locator("#canvas-view .canvas-editor .notice").filter({ hasText: CONFLICT }).waitFor();
+      expect(errors.filter((e) => !e.includes("409 (Conflict)"))).toEqual([]);
+    });
+  });
+});
