@@ -17,6 +17,7 @@ import { thread, type ThreadData } from "./thread.ts";
 import { boundary } from "./boundary.ts";
 import { firstRunCard } from "./first-run.ts";
 import { avatarHue, initial } from "./format.ts";
+import { canvasPanel, type CanvasPanelData } from "./canvas-panel.ts";
 
 export type ChatData = {
   conversation: Conversation;
@@ -30,6 +31,8 @@ export type ChatData = {
   header: HeaderData;
   /** No model route is set: the first-run card stands in for the welcome. */
   noRoute?: boolean;
+  /** The conversation's canvases, shown beside the chat (M-37). */
+  canvases?: CanvasPanelData;
 };
 
 /** The thread and the activity column fail independently (M-54); `log` receives the stack. */
@@ -57,9 +60,12 @@ export function chatMain(a: AssetTable, d: ChatData, log?: (line: string) => voi
     ${composer(a, { conversationId: c.id, running: d.running, locked, queued: d.queued, costCapUsd: c.costCapUsd })}
   </div>
   ${boundary(() => convActivity(d.activity), "conv-activity", log)}
+  ${boundary(() => canvasPanel(d.canvases ?? NO_CANVASES), "canvas-panel", log)}
   <div id="live" hx-sse:connect="/c/${c.id}/live${seen ? `?seen=${seen}` : ""}" hidden></div>
 </main>`;
 }
+
+const NO_CANVASES: CanvasPanelData = { canvases: [], open: null };
 
 /** A child conversation says it is work delegated by another one, and links back to it (F-11). */
 function delegatedNotice(c: Conversation, agentName: string) {

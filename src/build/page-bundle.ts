@@ -21,12 +21,13 @@ const SCRIPTS: Piece[] = [
   { own: "cards.js" },
   { own: "chat.js" },
   { own: "fork.js" },
+  { own: "canvas.js" },
   { own: "manage.js" },
   { own: "build-check.js" },
   { vendor: "alpinejs/dist/cdn.min.js" },
 ];
 // tokens-dark.css applies only under a dark colour scheme; the rest apply always, in this order.
-const STYLES = ["tokens.css", "tokens-dark.css", "app.css", "chat.css", "manage.css"];
+const STYLES = ["tokens.css", "tokens-dark.css", "app.css", "chat.css", "manage.css", "canvas.css"];
 const DARK = "tokens-dark.css";
 
 export const BUNDLE_DIR = "public/dist";

@@ -30,6 +30,7 @@ import { sessionRoutes } from "./routes/sessions.ts";
 import { searchRoutes } from "./routes/search.ts";
 import { conversationExportRoutes } from "./routes/conversation-export.ts";
 import { uiTurnRoutes } from "./routes/ui-turns.ts";
+import { canvasUiRoutes } from "./routes/canvas-ui.ts";
 import { conversationFormRoutes } from "./routes/ui-conversations.ts";
 import { bodyCap } from "./body-cap.ts";
 import { gzip } from "./compress.ts";
@@ -76,6 +77,7 @@ export function createApp(deps: AppDeps): Hono {
   if (deps.jobs) app.route("/api/jobs", jobRoutes({ ...deps, jobs: deps.jobs }));
   app.route("/", uiTurnRoutes(deps));
   app.route("/", pageRoutes(deps));
+  app.route("/", canvasUiRoutes(deps));
   app.route("/", firstRunRoutes(deps));
   app.route("/", conversationFormRoutes(deps));
   if (deps.jobs) app.route("/", jobsUiRoutes(deps, deps.jobs));

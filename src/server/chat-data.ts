@@ -9,6 +9,7 @@ import { listQueue } from "../store/queue.ts";
 import { listRuns, listSteps, type Run } from "../store/runs.ts";
 import { MASTER, type AppDeps } from "./deps.ts";
 import { delegateLinks } from "./delegate-links.ts";
+import { canvasPanelData } from "./canvas-data.ts";
 import { headerData } from "./header-data.ts";
 import { isDelegated } from "../turns/delegation.ts";
 import { FORK_SOURCE } from "../turns/fork.ts";
@@ -41,6 +42,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
     activity: activityOf(d, id, runs),
     noRoute: (d.crew().get(MASTER)?.routes.length ?? 0) === 0,
     header: headerData(d, conversation),
+    canvases: canvasPanelData(d.store, id),
   };
 }
 

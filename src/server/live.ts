@@ -21,6 +21,7 @@ import type { AppDeps } from "./deps.ts";
 import { headerData } from "./header-data.ts";
 import { isDelegated } from "../turns/delegation.ts";
 import { screenStream, type Screen } from "./screen-stream.ts";
+import { canvasDelta, canvasPanelFrame } from "./canvas-live.ts";
 
 /** Token-level events other than text change nothing shown. */
 const SILENT = new Set(["text_delta", "thinking", "tool_call_delta", "route_retry"]);
@@ -51,7 +52,8 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
     const thread = threadBody(data.thread);
     const header = chatHeader(data.conversation, data.header);
     const head = partial("#chat-header", "outerHTML", header);
-    return [{ html: html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}`.toString() }, state()];
+    const body = html`${partial("#thread", "innerHTML", thread)}${head}${parts(true)}${canvasPanelFrame(d, convId)}`;
+    return [{ html: body.toString() }, state()];
   };
 
   const textOf = (runId: string) => {
@@ -97,12 +99,14 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
   };
 
   const render = (s: Signal): UiFrame[] => {
-    // Canvas frames are drawn by the canvas panel's own listener, not the chat's parts.
-    if (s.type === "jobs" || s.type === "artifact" || s.type === "memory" || s.conversation_id !== convId) return [];
+    if (s.type === "jobs" || s.type === "memory" || s.conversation_id !== convId) return [];
+    // A canvas was written: the panel shows the stored version, which ends any live preview.
+    if (s.type === "artifact") return [{ html: canvasPanelFrame(d, convId).toString() }];
     if (s.type === "event") {
       if (s.event.type === "text_delta") {
         return known.has(s.run_id) ? [{ html: delta(s.run_id, s.event.text).toString() }] : [];
       }
+      if (s.event.type === "tool_call_delta") return canvasDelta(s.event);
       if (SILENT.has(s.event.type)) return [];
       return [{ html: html`${turn(s.run_id)}${parts(false)}`.toString() }];
     }

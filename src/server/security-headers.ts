@@ -28,7 +28,8 @@ export function securityHeaders(): MiddlewareHandler {
     if (type.startsWith("application/pdf")) return;
     const headers = c.res.headers;
     if (!headers.has("content-security-policy")) headers.set("content-security-policy", PAGE_CSP);
-    headers.set("x-frame-options", "DENY");
+    // A canvas's sandboxed page is framed by the app's own page (canvas-sandbox.ts); nothing else is.
+    if (!headers.has("x-frame-options")) headers.set("x-frame-options", "DENY");
     headers.set("x-content-type-options", "nosniff");
     headers.set("referrer-policy", "same-origin");
   };

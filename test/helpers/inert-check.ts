@@ -9,7 +9,7 @@ import { CANARY } from "./xss-payloads.ts";
 export type Watch = { requests: URL[]; dialogs: string[]; errors: string[] };
 
 /** The app's own paths; anything else a page asks for came from rendered text. */
-const APP_PATH = /^\/(assets\/|api\/|manage(\/|$)|ui\/|c\/[0-9a-f-]{36}(\/|$)|$)/;
+const APP_PATH = /^\/(assets\/|api\/|manage(\/|$)|ui\/|c\/[0-9a-f-]{36}(\/|$)|canvas\/[0-9a-f-]{36}(\/|$)|$)/;
 
 export async function watch(page: Page): Promise<Watch> {
   const w: Watch = { requests: [], dialogs: [], errors: [] };
@@ -71,7 +71,8 @@ function activeMarkup(): string[] {
   const ATTR = /^(on|hx-|data-|x-|:|@|style$|srcdoc$|formaction$|background$|srcset$|ping$)/i;
   const out: string[] = [];
   const roots = document.querySelectorAll(
-    ".bubble, .tc-body, .timeline, .approval-args, #approval-bar pre, .approval-list pre, .approval-list code",
+    ".bubble, .tc-body, .timeline, .approval-args, #approval-bar pre, .approval-list pre, .approval-list code, " +
+      ".canvas-md, .canvas-title, .canvas-tab, .canvas-preview-text",
   );
   for (const root of roots) {
     for (const el of root.querySelectorAll("*")) {
