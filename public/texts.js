@@ -14,7 +14,8 @@ window.T = Object.freeze({
   newBelow: "↓ mới",
   sendFailed: "Chưa gửi được. Tin nhắn vẫn nằm trong ô soạn; bấm Gửi để thử lại.",
   forkFailed: "Chưa rẽ nhánh được; kiểm tra kết nối rồi thử lại.",
-  canvasConflict: "Canvas vừa có phiên bản mới hơn; chép phần bạn sửa, tải lại rồi sửa trên bản mới.",
+  canvasConflict: "Canvas vừa có phiên bản mới hơn; chép phần bạn sửa, " +
+    "tải lại rồi sửa trên bản mới.",
   canvasSaveFailed: "Chưa lưu được canvas; kiểm tra kết nối rồi thử lại.",
   justNow: "vừa xong",
   expired: "đã hết hạn",
