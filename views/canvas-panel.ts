@@ -2,7 +2,7 @@
 // live preview of a canvas the agent is writing (public/canvas.js fills it from `canvas-delta` events;
 // the next `#canvas-panel` frame from the stream replaces it with the stored version).
 import { html } from "hono/html";
-import type { Canvas } from "../src/store/canvases.ts";
+import type { Canvas } from "../src/models/canvases.ts";
 import { TCanvasUi } from "../src/texts/vi-canvas-ui.ts";
 import { canvasView, type CanvasViewData } from "./canvas.ts";
 

@@ -3,7 +3,7 @@
 // The content is anyone's text: markdown is rendered like answers (inert), html and mermaid only inside
 // the sandboxed frame, svg and images only as pictures, and the editor holds the text as text.
 import { html } from "hono/html";
-import type { Canvas, CanvasVersion } from "../src/store/canvases.ts";
+import type { Canvas, CanvasVersion } from "../src/models/canvases.ts";
 import { TCanvasUi } from "../src/texts/vi-canvas-ui.ts";
 
 export type CanvasViewData = { canvas: Canvas; current: CanvasVersion; versions: CanvasVersion[] };
