@@ -6,10 +6,18 @@ import type { ChatMessage, ToolSpec } from "../llm/types.ts";
 import { defineTool, toolSpec, type Tool } from "../tools/define.ts";
 import { loadedNames, TOOL_SEARCH, toolSearchTool } from "../tools/tool-search.ts";
 
-/** The agent's tools plus tool_search when at least one of them is deferred. */
+// One tool_search per held list (a crew build's), so its declaration is built once, not on every turn.
+const searchable = new WeakMap<Tool[], Tool[]>();
+
+/** The agent's tools plus tool_search when at least one of them is deferred; shared, never to be mutated. */
 export function withToolSearch(tools: Tool[]): Tool[] {
   if (!tools.some((t) => t.deferred) || tools.some((t) => t.name === TOOL_SEARCH)) return tools;
-  return [...tools, toolSearchTool(tools)];
+  let all = searchable.get(tools);
+  if (!all) {
+    all = [...tools, toolSearchTool(tools)];
+    searchable.set(tools, all);
+  }
+  return all;
 }
 
 /** The deferred names the stored tool_search answers loaded, first load first. */
@@ -30,8 +38,6 @@ export function deferral(agentTools: Tool[], history: ChatMessage[]): Deferral {
   const all = withToolSearch(agentTools);
   const deferred = new Map(all.filter((t) => t.deferred).map((t) => [t.name, t]));
   const upfront = all.filter((t) => !t.deferred);
-  const specs = new Map<string, ToolSpec>();
-  const spec = (t: Tool) => specs.get(t.name) ?? specs.set(t.name, toolSpec(t)).get(t.name)!;
   const tools = new Map<string, Tool>();
   const load = (h: ChatMessage[]) => {
     const loaded = loadedTools(h).flatMap((n) => (deferred.has(n) ? [deferred.get(n)!] : []));
@@ -40,7 +46,7 @@ export function deferral(agentTools: Tool[], history: ChatMessage[]): Deferral {
     return loaded;
   };
   load(history);
-  return { tools, declare: (h) => [...upfront, ...load(h)].map(spec) };
+  return { tools, declare: (h) => [...upfront, ...load(h)].map(toolSpec) };
 }
 
 /** Stands in for a deferred tool the model calls before loading it: the call ends in an error telling how. */

@@ -1,5 +1,6 @@
 // The owner's calendar (F-21): timestamps are stored in UTC and turned into the owner's local day
 // for channel conversations, statistics and prompts.
+import { dateFormat } from "./formatters.ts";
 
 /** The UTC instant at which the owner's current local day began. */
 export function startOfLocalDay(now: Date, timeZone: string): Date {
@@ -22,23 +23,13 @@ export function ownerMinute(at: Date, timeZone: string): string {
   return `${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
 }
 
-// Building a DateTimeFormat costs far more than using one; GET /api/jobs formats several times per job.
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function formatFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formats.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone, year: "numeric", month: "2-digit", day: "2-digit",
-      hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
-    });
-    formats.set(timeZone, f);
-  }
-  return f;
-}
+const PARTS = {
+  year: "numeric", month: "2-digit", day: "2-digit",
+  hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23",
+} as const;
 
 function localParts(at: Date, timeZone: string) {
-  const parts = formatFor(timeZone).formatToParts(at);
+  const parts = dateFormat("en-US", { timeZone, ...PARTS }).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value ?? 0);
   return {
     year: get("year"), month: get("month"), day: get("day"),

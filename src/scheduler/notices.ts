@@ -1,6 +1,7 @@
 // The texts a failure streak sends (L-71, L-72, L-76, L-77, I-32): the first notice, later reminders and the
 // recovery line, each prefixed `[Name]` when a member agent's job sends it.
 import { MASTER } from "../config/agent-schema.ts";
+import { dateFormat } from "../config/formatters.ts";
 import { TJ } from "../texts/vi-jobs.ts";
 import type { Job } from "./types.ts";
 
@@ -45,7 +46,7 @@ export function oneLineReason(reason: string | null): string {
 
 /** The streak's start in the owner's zone, hour and day, as TJ.sinceAt words it (L-76). */
 export function sinceAt(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat("en-GB", {
+  const parts = dateFormat("en-GB", {
     timeZone, day: "2-digit", month: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
   }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";

@@ -88,8 +88,21 @@ export function defineTool<P extends z.ZodType>(def: ToolDef<P>): Tool {
   return { ...def, replaySafe: def.replaySafe ?? false } as unknown as Tool;
 }
 
-/** The declaration a provider sends to the model. */
+// A tool object never changes once built (a crew build makes new ones), and converting its zod schema is
+// a large share of a turn's CPU: each tool's declaration is built once and shared, never mutated.
+const specs = new WeakMap<Tool, ToolSpec>();
+
+/** The declaration a provider sends to the model; the same object for the same tool. */
 export function toolSpec(tool: Tool): ToolSpec {
+  let spec = specs.get(tool);
+  if (!spec) {
+    spec = buildSpec(tool);
+    specs.set(tool, spec);
+  }
+  return spec;
+}
+
+function buildSpec(tool: Tool): ToolSpec {
   if (tool.jsonSchema) return { name: tool.name, description: tool.description, parameters: tool.jsonSchema };
   const schema = z.toJSONSchema(tool.params, { target: "draft-7", io: "input" }) as Record<string, unknown>;
   delete schema.$schema;

@@ -3,6 +3,7 @@
 // last — so everything before the date line is byte-identical from turn to turn and the provider's prompt cache
 // holds. What changes during a day (notes, the previous conversation) rides with the messages instead (G-05).
 import { readFileSync } from "node:fs";
+import { dateFormat } from "../config/formatters.ts";
 import { T_BLOCKS } from "../texts/vi-blocks.ts";
 
 /** Past this a persona is cut: it is read into every model call of every turn. */
@@ -76,5 +77,5 @@ function rosterText(roster: RosterEntry[]): string {
 
 function dateLine(now: Date, timezone: string): string {
   const opts = { timeZone: timezone, weekday: "long", year: "numeric", month: "long", day: "numeric" } as const;
-  return new Intl.DateTimeFormat("en-GB", opts).format(now);
+  return dateFormat("en-GB", opts).format(now);
 }
