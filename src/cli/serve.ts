@@ -70,6 +70,8 @@ export async function serve(opts: ServeOptions): Promise<void> {
   if (!opts.noSchedule) await rt.telegram?.start();
   const readers = [new TelegramCutReader(rt.host, chat), rt.host, rt.jobTurns];
   if (!opts.noSchedule) skipped(resumeCutTurns(store, boot, readers, log));
+  // Replies a dying process did not send (an answer stored, its reply not): before new turns begin (★).
+  if (!opts.noSchedule) chat()?.catchUp();
   if (!opts.noSchedule) rt.host.drainAll(conversationsWithQueue(store));
   // Boot records the slots missed while the server was down (never run), then the 20 s tick starts.
   if (!opts.noSchedule) rt.scheduler.start();

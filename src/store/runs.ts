@@ -128,6 +128,24 @@ export function findCutRuns(store: Store): Run[] {
   ).map(toRun);
 }
 
+type ChannelRuns = { channel: string; source: string; since: string; limit: number };
+
+/**
+ * A channel's runs of `source` that ended since `since` (or wait for a decision), newest first, at most
+ * `limit`: the Telegram chat's catch-up after a restart reads back what they wrote (src/telegram/catch-up.ts).
+ */
+export function endedRunsOnChannel(store: Store, o: ChannelRuns): Run[] {
+  return all<RunRow>(
+    store,
+    `SELECT ${COLUMNS} FROM runs
+     WHERE conversation_id IN (SELECT id FROM conversations WHERE channel = $channel) AND source = $source
+       AND status IN ('waiting', 'done', 'halted', 'error', 'cancelled')
+       AND COALESCE(ended_at, started_at) >= $since
+     ORDER BY started_at DESC, rowid DESC LIMIT $limit`,
+    o,
+  ).map(toRun);
+}
+
 /** Reopens a cut run for resumption, writing `resumed` first (C-10, C-11): at most once. */
 export function reopenRun(store: Store, id: string): Run | null {
   const row = writeReturning<RunRow>(

@@ -1,7 +1,7 @@
 // The chat's outbox record (issue 14, exactly once): one row per text chunk or file Telegram accepted,
 // keyed by what it belongs to (a run id) and its place in that reply. A reply rebuilt after a restart or
 // a decision skips every piece already recorded, so nothing the owner has read arrives twice.
-import { one, write, type Store } from "./db.ts";
+import { all, one, write, type Store } from "./db.ts";
 
 /** Migration 4. */
 export const TELEGRAM_SENT_SCHEMA = `
@@ -28,6 +28,12 @@ export function recordSent(store: Store, p: SentPiece): void {
 export function wasSent(store: Store, p: SentPiece): boolean {
   const sql = "SELECT 1 AS x FROM telegram_sent WHERE key = $key AND idx = $idx AND digest = $digest";
   return one(store, sql, p) !== null;
+}
+
+/** The places of a reply already sent under `key`, whatever their content was then. */
+export function sentPlaces(store: Store, key: string): Set<number> {
+  const rows = all<{ idx: number }>(store, "SELECT idx FROM telegram_sent WHERE key = $key", { key });
+  return new Set(rows.map((r) => r.idx));
 }
 
 /** A short, stable digest of a piece's content. */

@@ -17,6 +17,7 @@ import type { Crew } from "../turns/crew.ts";
 import type { ActiveTurn, Follower, TurnHost } from "../turns/host.ts";
 import { settledWithin } from "../turns/settle.ts";
 import { summarisePrevious } from "../turns/summary.ts";
+import { catchUp } from "./catch-up.ts";
 import { Outbox } from "./outbox.ts";
 import { readTurn } from "./reply.ts";
 import type { BotApi, Incoming } from "./types.ts";
@@ -117,9 +118,18 @@ export class TelegramChat {
 
   /** Reads a turn to the chat in the background; `settle` waits for every such read. */
   read(turn: ActiveTurn): void {
-    const p = readTurn({ ...this.d, outbox: this.outbox }, turn)
-      .catch((e: Error) => this.d.log(`telegram: reading run ${turn.runId}: ${e.message}`))
-      .finally(() => this.reading.delete(p));
+    this.track(readTurn({ ...this.d, outbox: this.outbox }, turn)
+      .catch((e: Error) => this.d.log(`telegram: reading run ${turn.runId}: ${e.message}`)));
+  }
+
+  /** At boot, after resuming: the replies of recently ended runs the last process did not (all) send. */
+  catchUp(): void {
+    const sending = catchUp({ ...this.d, outbox: this.outbox }, { channel: this.channel, source: TELEGRAM_SOURCE });
+    this.track(sending.catch((e: Error) => this.d.log(`telegram: catching up: ${e.message}`)));
+  }
+
+  private track(reading: Promise<void>): void {
+    const p = reading.finally(() => this.reading.delete(p));
     this.reading.add(p);
   }
 

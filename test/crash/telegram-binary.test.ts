@@ -1,7 +1,12 @@
 // ★ Exactly once with the compiled binary and the real chat (router, queue, turns): a SIGKILL in each
 // phase of handling Telegram messages — the poller's points and the turn's — then a restart on the same
-// home. Every message is stored once in the day's conversation, and no answer is sent twice.
+// home. Every message is stored once in the day's conversation, and its answer (the echo) reaches the chat
+// exactly once: none lost, none sent twice — but for the one window no design closes: a piece Telegram
+// took while the process died before recording it is sent again (docs/telegram.md, "Exactly once").
 import { afterAll, describe, expect, test } from "bun:test";
+import { join } from "node:path";
+import { all, openStore } from "../../src/store/db.ts";
+import { digestOf } from "../../src/store/telegram-sent.ts";
 import { launchBinary, stopAll } from "../helpers/binary.ts";
 import { TelegramFake } from "../helpers/telegram-fake.ts";
 import { telegramHome } from "../helpers/telegram-home.ts";
@@ -26,6 +31,17 @@ async function rested(url: string): Promise<string[] | null> {
   return d.messages.filter((m: any) => m.role === "user").flatMap((m: any) => m.content.split("\n\n"));
 }
 
+/** What Telegram took from the killed process that its outbox never recorded as sent. */
+function takenNotRecorded(root: string, sent: string[]): string[] {
+  const store = openStore(join(root, "my-crew.db"));
+  try {
+    const recorded = new Set(all<{ digest: string }>(store, "SELECT digest FROM telegram_sent").map((r) => r.digest));
+    return sent.filter((m) => TEXTS.some((t) => m.split("\n\n").includes(t)) && !recorded.has(digestOf(m)));
+  } finally {
+    store.close();
+  }
+}
+
 describe("binary: a SIGKILL in each phase, 0 lost, 0 duplicated", () => {
   for (const crash of PHASES) {
     test(crash, async () => {
@@ -36,11 +52,15 @@ describe("binary: a SIGKILL in each phase, 0 lost, 0 duplicated", () => {
         for (const t of TEXTS) fake.text(t);
         await first.proc.exited;
         expect(first.proc.signalCode).toBe("SIGKILL");
+        const unrecorded = takenNotRecorded(root, fake.sent);
         await using second = await boot(root);
         const users = await until(() => rested(second.url!), (u) => u !== null && u.length >= TEXTS.length, 60_000);
         expect([...(users ?? [])].sort()).toEqual([...TEXTS].sort());
-        const answers = fake.sent.filter((t) => TEXTS.includes(t));
-        expect(new Set(answers).size).toBe(answers.length);
+        // Every message's echo arrives: alone, or with the messages queued beside it (joined by a blank line).
+        const answersTo = (t: string) => fake.sent.filter((m) => m.split("\n\n").includes(t)).length;
+        await fake.next(() => TEXTS.every((t) => answersTo(t) > 0), 60_000).catch(() => null);
+        const again = (t: string) => unrecorded.filter((m) => m.split("\n\n").includes(t)).length;
+        expect(TEXTS.map(answersTo)).toEqual(TEXTS.map((t) => 1 + again(t)));
       } finally {
         fake.stop();
       }
