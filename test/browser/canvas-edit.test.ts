@@ -95,7 +95,7 @@ describe("an unsaved edit in the panel", () => {
         headers: { "content-type": "application/json" }, body: JSON.stringify({ content: "bản khác", base_version: 1 }) });
       expect(put.status).toBe(200);
       await page.locator("#canvas-view .canvas-meta").filter({ hasText: "phiên bản 2" }).waitFor();
-      expect(await page.locator("#canvas-view .canvas-text").isVisible()).toBe(true);
+      await page.locator("#canvas-view .canvas-text").waitFor({ state: "visible" });
       expect(await page.locator("#canvas-view .canvas-text").inputValue()).toBe("nháp của tôi");
       await page.locator("#canvas-view .canvas-save").click();
       await page.locator("#canvas-view .canvas-editor .notice").filter({ hasText: CONFLICT }).waitFor();

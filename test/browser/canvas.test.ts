@@ -180,10 +180,11 @@ describe("the preview switch (M-37)", () => {
       await shown(page).filter({ hasText: "Phần đầu và phần sau" }).waitFor();
       expect(await page.evaluate(() => (window as any).previewSeen)).toBe(false);
 
+      // Alpine applies a click on its next tick: wait for the state, never read it at once.
       await page.locator("#canvas-panel .canvas-close").click();
-      expect(await page.locator("#canvas-view").isVisible()).toBe(false);
+      await page.locator("#canvas-view").waitFor({ state: "hidden" });
       await page.locator("#canvas-panel .canvas-reopen").click();
-      expect(await page.locator("#canvas-view").isVisible()).toBe(true);
+      await page.locator("#canvas-view").waitFor({ state: "visible" });
     });
   });
 });
