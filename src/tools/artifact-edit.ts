@@ -5,6 +5,7 @@ import { canvasLine, missing, port, refuseWrite } from "./artifact-port.ts";
 import { canvasId } from "./artifact-read.ts";
 import { canvasTitle } from "./artifact-write.ts";
 import { defineTool } from "./define.ts";
+import { occurrences, replaceText } from "./text-replace.ts";
 
 const params = z.object({
   id: canvasId,
@@ -31,7 +32,7 @@ export const artifactEdit = defineTool({
     let replaced = 0;
     const written = port(ctx).write(args.id, (latest, canvas) => {
       if (canvas.kind === "image") throw new Error(`Canvas ${args.id} is an image; it has no text to edit.`);
-      const count = latest.content.split(args.old_string).length - 1;
+      const count = occurrences(latest.content, args.old_string);
       if (count === 0) {
         throw new Error(`old_string does not occur in version ${latest.version} of canvas ${args.id}. Read it again ` +
           "with artifact_read and copy the text exactly.");
@@ -41,9 +42,7 @@ export const artifactEdit = defineTool({
           "make it unique, or set replace_all.");
       }
       replaced = args.replace_all ? count : 1;
-      return args.replace_all
-        ? latest.content.split(args.old_string).join(args.new_string)
-        : latest.content.replace(args.old_string, () => args.new_string);
+      return replaceText(latest.content, args.old_string, args.new_string, args.replace_all);
     }, args.title);
     if (!written) throw missing(args.id);
     const times = replaced === 1 ? "1 replacement" : `${replaced} replacements`;

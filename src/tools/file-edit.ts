@@ -5,6 +5,7 @@ import { z } from "zod";
 import { defineTool } from "./define.ts";
 import { mustResolve, refusePath } from "./paths.ts";
 import { readTextFile } from "./text-files.ts";
+import { occurrences, replaceText } from "./text-replace.ts";
 
 const params = z.object({
   path: z.string().min(1).describe('Path of the file to change, relative to the workspace root (for example ' +
@@ -61,19 +62,8 @@ export const fileEdit = defineTool({
             `in old_string so that it matches exactly once, or set replace_all to true to change every occurrence.`,
       );
     }
-    const next = args.replace_all ? text.split(from).join(to) : replaceOnce(text, from, to);
+    const next = replaceText(text, from, to, args.replace_all);
     writeFileSync(abs, next);
     return `Replaced ${count === 1 ? "1 occurrence" : `${count} occurrences`} in ${args.path}.`;
   },
 });
-
-/** Non-overlapping occurrences, the same ones split/join replaces. */
-function occurrences(text: string, part: string): number {
-  return text.split(part).length - 1;
-}
-
-/** Index slicing, not String.replace, so "$&" or "$1" in the new text stays literal. */
-function replaceOnce(text: string, from: string, to: string): string {
-  const at = text.indexOf(from);
-  return text.slice(0, at) + to + text.slice(at + from.length);
-}
