@@ -6,6 +6,7 @@ import type { Store } from "../store/db.ts";
 import { listMessages } from "../store/messages.ts";
 import { T } from "../texts/vi.ts";
 import { messageJson } from "../turns/json.ts";
+import { asciiName, attachment } from "./attachment.ts";
 import { cell, messageBlock, quote } from "./markdown.ts";
 import { redactDeep, redactor } from "./redact.ts";
 
@@ -44,15 +45,10 @@ export function exportFileName(title: string): { utf8: string; ascii: string } {
   const clean = title.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, " ").replace(/\s+/g, " ").trim()
     .replace(/^\.+/, "");
   const base = [...clean].slice(0, 100).join("").trim() || "conversation";
-  const plain = base.normalize("NFD").replace(/\p{M}/gu, "").replace(/\u0111/g, "d").replace(/\u0110/g, "D")
-    .replace(/[^A-Za-z0-9 ._()-]/g, "_");
-  return { utf8: `${base}.md`, ascii: `${plain}.md` };
+  return { utf8: `${base}.md`, ascii: `${asciiName(base)}.md` };
 }
 
-/** RFC 6266 / 5987: a quoted ASCII name plus the exact UTF-8 one, percent-encoded. */
+/** The export's download header (src/export/attachment.ts). */
 export function attachmentHeader(title: string): string {
-  const { utf8, ascii } = exportFileName(title);
-  const hex = (ch: string) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`;
-  const encoded = encodeURIComponent(utf8).replace(/['()*!]/g, hex);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return attachment(exportFileName(title).utf8);
 }

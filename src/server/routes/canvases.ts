@@ -10,6 +10,7 @@ import { TCanvas } from "../../texts/vi-canvas.ts";
 import { readJson } from "../body.ts";
 import type { AppDeps } from "../deps.ts";
 import { errorResponse } from "../errors.ts";
+import { attachment } from "../../export/attachment.ts";
 
 const saveBody = z.strictObject({
   content: z.string(),
@@ -113,10 +114,3 @@ function noStore(c: Context, body: unknown) {
   return c.json(body);
 }
 
-/** RFC 6266 / 5987: a quoted ASCII stand-in (accents dropped) plus the exact UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.normalize("NFD").replace(/\p{M}/gu, "").replace(/\u0111/g, "d").replace(/\u0110/g, "D")
-    .replace(/[^A-Za-z0-9 ._()-]/g, "_");
-  const hex = (ch: string) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`;
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name).replace(/['()*!]/g, hex)}`;
-}
