@@ -8,7 +8,7 @@ const build = Bun.spawnSync([process.execPath, "build.ts", "--outfile", bin], { 
 if (build.exitCode !== 0) process.exit(1);
 
 const benches = [
-  "startup.ts", "turn.ts", "delegate.ts", "inbound.ts", "stats.ts", "first-load.ts", "scheduler.ts", "script.ts", "search.ts",
+  "startup.ts", "turn.ts", "turn-growth.ts", "delegate.ts", "inbound.ts", "stats.ts", "first-load.ts", "scheduler.ts", "script.ts", "search.ts",
   "prompt-prefix.ts",
 ];
 for (const file of benches) {
