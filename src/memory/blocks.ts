@@ -6,7 +6,8 @@ import { localDate, startOfLocalDay } from "../config/owner-time.ts";
 import type { ToolCall } from "../llm/types.ts";
 import { getConversation, previousOnChannel } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
-import { listMessages, type Message } from "../store/messages.ts";
+import { foldLog, messageLog } from "../store/message-log.ts";
+import type { Message } from "../store/messages.ts";
 import { T_BLOCKS } from "../texts/vi-blocks.ts";
 import { MEMORY_SAVE } from "../tools/memory-save.ts";
 import { appended, noteFile, type MemoryFiles, type MemoryScope } from "./files.ts";
@@ -55,19 +56,20 @@ export function composeBlock(input: BlockInput): string {
  * even when "" so that "this conversation has blocks" stays true and G-08 never re-reads memory for it.
  */
 export function openingBlock(store: Store, mem: AgentMemory, conversationId: string, now = new Date()): string {
-  const messages = listMessages(store, conversationId);
+  const earlier = foldLog(messageLog(store, conversationId), folds, () => ({ blocks: [], own: [] }), (acc, m) => {
+    if (m.block !== null) acc.blocks.push(m.block);
+    for (const text of savedTexts(m)) acc.own.push(text);
+  });
   return composeBlock({
     notes: noteSections(mem, now),
     previous: previousSummary(store, conversationId),
-    earlier: messages.flatMap((m) => (m.block === null ? [] : [m.block])),
-    own: savedTexts(messages),
+    earlier: earlier.blocks,
+    own: earlier.own,
   });
 }
 
-/** G-08: a conversation none of whose messages carries a block reads the current memory before its first one. */
-export function withoutBlocks(messages: Pick<Message, "block">[]): boolean {
-  return messages.every((m) => m.block === null);
-}
+/** The blocks a conversation's messages carry and the texts it saved to memory, extended as the log grows. */
+const folds = new WeakMap<readonly Message[], { seen: number; value: { blocks: string[]; own: string[] } }>();
 
 /** Yesterday's and today's notes in the owner's calendar, the owner's place first, then the agent's. */
 function noteSections(mem: AgentMemory, now: Date): NoteSection[] {
@@ -85,18 +87,16 @@ function previousSummary(store: Store, conversationId: string): string | null {
   return conv ? previousOnChannel(store, conv)?.summary ?? null : null;
 }
 
-/** The `text` of every memory_save call the conversation made (G-09). */
-function savedTexts(messages: Message[]): string[] {
-  return messages.flatMap((m) => {
-    const calls = m.role === "assistant" && Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : [];
-    return calls.filter((c) => c.name === MEMORY_SAVE).flatMap((c) => {
-      try {
-        const text = (JSON.parse(c.arguments) as { text?: unknown }).text;
-        return typeof text === "string" ? [text] : [];
-      } catch {
-        return [];
-      }
-    });
+/** The `text` of every memory_save call a message made (G-09). */
+function savedTexts(m: Message): string[] {
+  const calls = m.role === "assistant" && Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : [];
+  return calls.filter((c) => c.name === MEMORY_SAVE).flatMap((c) => {
+    try {
+      const text = (JSON.parse(c.arguments) as { text?: unknown }).text;
+      return typeof text === "string" ? [text] : [];
+    } catch {
+      return [];
+    }
   });
 }
 

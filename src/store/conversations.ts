@@ -3,6 +3,7 @@
 // (title, summary, spend) never bumps it. Delete removes the conversation, its queue and
 // its conv: script store in one transaction (K-17, H-43).
 import { all, newId, nowIso, one, write, writeReturning, type Store } from "./db.ts";
+import { forgetLog } from "./message-log.ts";
 import { convNamespace } from "./script-store.ts";
 import type { Conversation } from "../models/conversations.ts";
 
@@ -165,8 +166,9 @@ export function addAutoApprove(store: Store, id: string, tool: string): boolean 
 }
 
 /** Removes the conversation with its queue and its conv: script store in one transaction;
- * messages, request ids, approvals and canvases go by ON DELETE CASCADE. */
+ * messages, request ids, approvals and canvases go by ON DELETE CASCADE (and its message log with them). */
 export function deleteConversation(store: Store, id: string): boolean {
+  forgetLog(store, id);
   return store.tx(() => {
     write(store, "DELETE FROM queued_messages WHERE conversation_id = $id", { id });
     write(store, "DELETE FROM script_store WHERE namespace = $ns", { ns: convNamespace(id) });

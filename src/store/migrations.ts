@@ -10,6 +10,7 @@ import { SESSION_SCHEMA } from "./schema-sessions.ts";
 import { SLOT_SCHEMA } from "./schema-slots.ts";
 import { TELEGRAM_SENT_SCHEMA } from "./telegram-sent.ts";
 import { TELEGRAM_UPDATES_SCHEMA } from "./schema-telegram.ts";
+import { COMPACTION_SCHEMA } from "./schema-compactions.ts";
 
 export interface Migration {
   version: number;
@@ -30,6 +31,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: "telegram sent pieces", sql: TELEGRAM_SENT_SCHEMA },
   { version: 5, name: "search snippets", sql: FTS_CONTENT_SCHEMA },
   { version: 6, name: "telegram update ledger", sql: TELEGRAM_UPDATES_SCHEMA },
+  { version: 7, name: "context compactions", sql: COMPACTION_SCHEMA },
 ];
 
 export interface AppliedMigration {

@@ -11,7 +11,7 @@ import { TFork } from "../texts/vi-fork.ts";
 import { T } from "../texts/vi.ts";
 import type { Rejected } from "./commands.ts";
 import { isDelegated } from "./delegation.ts";
-import { toChat } from "./sql-turn-store.ts";
+import { toChat } from "./model-view.ts";
 
 /** What a new branch starts with from its agent: the same defaults a new conversation gets (K-09). */
 export type AgentDefaults = { costCapUsd: number; autonomous: boolean; approvalTtlSeconds: number };

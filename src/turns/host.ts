@@ -70,10 +70,12 @@ export class TurnHost implements CutTurnReader {
     if (!agent) throw new Error(`agent ${conv.agentId} is not in the crew`);
     // The memory block a new opening message carries (G-05); read live for a conversation with none (G-08).
     const memoryNow = () => openingBlock(store, agent.memory, conversationId);
+    // Read before the transaction: reads inside one are not kept by the message log.
+    const block = opts.record && !opts.continueRunId ? memoryNow() : "";
     const run = opts.continueRunId
       ? setRunStatus(store, opts.continueRunId, "running")!
       : store.tx(() => {
-          opts.record?.(memoryNow());
+          opts.record?.(block);
           const afterSeq = opts.afterSeq ?? lastSeq(store, conversationId);
           const { source, jobId } = opts;
           return createRun(store, { agentId: conv.agentId, source, conversationId, afterSeq, jobId });

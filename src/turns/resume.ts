@@ -9,7 +9,8 @@ import type { Store } from "../store/db.ts";
 import { listMessages } from "../store/messages.ts";
 import { closeOrphanedWaiting, closeStaleRunning, findCutRuns, listSteps, reopenRun } from "../store/runs.ts";
 import { setRunStatus, type Run } from "../store/runs.ts";
-import { sqlTurnStore, toChat } from "./sql-turn-store.ts";
+import { sqlTurnStore } from "./sql-turn-store.ts";
+import { toChat } from "./model-view.ts";
 
 /** Whoever reads a kind of turn: TurnHost now; the Telegram bot and the scheduler once they exist. */
 export interface CutTurnReader {

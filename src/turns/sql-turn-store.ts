@@ -3,15 +3,14 @@
 import type {
   ConversationState, ModelCallRecord, RunEnd, SpecialStep, ToolResultRecord, TurnStore,
 } from "../agent/turn-store.ts";
-import type { ChatMessage, ToolCall } from "../llm/types.ts";
 import { createApproval, findForToolCall } from "../store/approvals.ts";
 import { addSpend, getConversation, touchConversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
-import { appendMessage, listMessages } from "../store/messages.ts";
+import { appendMessage } from "../store/messages.ts";
 import { moveToHistory } from "../store/queue.ts";
-import { withoutBlocks } from "../memory/blocks.ts";
 import { recordSideCall } from "../store/side-calls.ts";
 import { addRunSpend, addStep, countSteps, setRunModel, setRunStatus } from "../store/runs.ts";
+import { modelView } from "./model-view.ts";
 
 export class ConversationGoneError extends Error {}
 
@@ -34,10 +33,7 @@ export function sqlTurnStore(
         autonomous: c.autonomous, autoApprove: c.autoApprove, approvalTtlSeconds: c.approvalTtlSeconds,
       };
     },
-    history() {
-      const messages = listMessages(store, conversationId);
-      return toChat(messages, currentBlock && withoutBlocks(messages) ? currentBlock() : "");
-    },
+    history: () => modelView(store, conversationId, currentBlock),
     decisionFor(toolCallId) {
       const a = findForToolCall(store, conversationId, toolCallId);
       return a ? { id: a.id, status: a.status, answer: a.answer } : null;
@@ -136,23 +132,4 @@ export function sqlTurnStore(
       setRunStatus(store, runId, end.status, extra);
     },
   };
-}
-
-/** Stored messages as the model reads them: each block right before its message (G-05); `firstBlock` before
- * the first user message of a conversation that has none stored (G-08). */
-export function toChat(messages: ReturnType<typeof listMessages>, firstBlock = ""): ChatMessage[] {
-  const first = firstBlock ? messages.findIndex((m) => m.role === "user") : -1;
-  return messages.map((m, i): ChatMessage => {
-    if (m.role === "tool") {
-      return { role: "tool", content: m.content, tool_call_id: m.toolCallId ?? "", name: m.name ?? "" };
-    }
-    if (m.role === "assistant") {
-      const calls = Array.isArray(m.toolCalls) ? (m.toolCalls as ToolCall[]) : undefined;
-      return calls?.length
-        ? { role: "assistant", content: m.content, tool_calls: calls }
-        : { role: "assistant", content: m.content };
-    }
-    const block = i === first ? firstBlock : m.block;
-    return { role: "user", content: block ? `${block}\n\n${m.content}` : m.content };
-  });
 }

@@ -11,7 +11,8 @@ import { deleteConversation } from "../../../src/store/conversations.ts";
 import { appendMessage, listMessages } from "../../../src/store/messages.ts";
 import { closeStaleRunning, createRun, getRun, listSteps } from "../../../src/store/runs.ts";
 import { defineTool } from "../../../src/tools/define.ts";
-import { sqlTurnStore, toChat } from "../../../src/turns/sql-turn-store.ts";
+import { sqlTurnStore } from "../../../src/turns/sql-turn-store.ts";
+import { toChat } from "../../../src/turns/model-view.ts";
 import { harness, ran, route, testTools, type Harness } from "./harness.ts";
 
 /** A state-changing tool that runs until the turn is cut; `started` resolves once it runs. */

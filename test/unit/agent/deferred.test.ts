@@ -4,7 +4,8 @@ import { deferral, loadedTools } from "../../../src/agent/deferred.ts";
 import { decideApproval } from "../../../src/store/approvals.ts";
 import { listMessages } from "../../../src/store/messages.ts";
 import { defineTool, type Tool } from "../../../src/tools/define.ts";
-import { sqlTurnStore, toChat } from "../../../src/turns/sql-turn-store.ts";
+import { sqlTurnStore } from "../../../src/turns/sql-turn-store.ts";
+import { toChat } from "../../../src/turns/model-view.ts";
 import { harness, ran, route, testTools } from "./harness.ts";
 
 const mcp = (name: string, description: string): Tool =>

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { composeBlock, openingBlock, withoutBlocks, type AgentMemory } from "../../../src/memory/blocks.ts";
+import { composeBlock, openingBlock, type AgentMemory } from "../../../src/memory/blocks.ts";
+import { modelView } from "../../../src/turns/model-view.ts";
 import { MemoryFiles, noteFile } from "../../../src/memory/files.ts";
 import { createConversation, setSummary } from "../../../src/store/conversations.ts";
 import { openStore, type Store } from "../../../src/store/db.ts";
@@ -118,10 +119,10 @@ describe("composing a block", () => {
   test("a conversation whose messages carry no block is one G-08 reads current memory for", () => {
     const conv = createConversation(store, { agentId: "coach" }).id;
     appendMessage(store, { conversationId: conv, role: "user", content: "before blocks existed" });
-    expect(withoutBlocks([{ block: null }])).toBe(true);
-    open(conv, "after");
+    expect(modelView(store, conv, () => "MEM")[0]!.content).toBe("MEM\n\nbefore blocks existed");
+    appendMessage(store, { conversationId: conv, role: "user", content: "after", block: "" });
     // An empty block is still a block: the conversation never falls back to re-reading memory.
-    expect(withoutBlocks([{ block: null }, { block: "" }])).toBe(false);
+    expect(modelView(store, conv, () => "MEM").map((m) => m.content)).toEqual(["before blocks existed", "after"]);
   });
 
   test("G-08 on the wire: with no block stored, the memory as it is now comes before the first user message", async () => {

@@ -9,7 +9,7 @@ import { getConversation, listConversations } from "../../../src/store/conversat
 import { copyMessages } from "../../../src/store/messages.ts";
 import { getRun, listRuns, listSteps } from "../../../src/store/runs.ts";
 import { runWithSteps } from "../../../src/turns/json.ts";
-import { toChat } from "../../../src/turns/sql-turn-store.ts";
+import { toChat } from "../../../src/turns/model-view.ts";
 import { invalidHistory } from "../../helpers/strict-provider.ts";
 import { crewHarness, delegateTo } from "./crew-harness.ts";
 
