@@ -7,6 +7,7 @@ import type { Tool, ToolContext } from "../tools/define.ts";
 import { crashPoint } from "../crash-point.ts";
 import { T } from "../texts/vi.ts";
 import { closeRun } from "./close-run.ts";
+import { type ContextPort, nextRequest } from "./context.ts";
 import { checkHistory, closeDangling, openCalls } from "./cut-calls.ts";
 import { deferral } from "./deferred.ts";
 import type { EventSink, TurnEvent, TurnResult, TurnStatus } from "./events.ts";
@@ -45,6 +46,8 @@ export type TurnInput = {
   wrapUpFrom?: number;
   /** Hooks around each tool call, at the turn's opening and before it ends (kits, F-17). */
   hooks?: ToolHooks;
+  /** Keeps the context under the model's window before each call (issue 20); none: the history as it is. */
+  context?: ContextPort;
 };
 
 /**
@@ -94,9 +97,8 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     hooks: input.hooks,
   };
   const steps = () => store.modelCalls();
-  const result = (status: TurnStatus, more: Partial<TurnResult> = {}): TurnResult => {
-    return { runId, status, text, steps: steps(), ...more };
-  };
+  const result = (status: TurnStatus, more: Partial<TurnResult> = {}): TurnResult =>
+    ({ runId, status, text, steps: steps(), ...more });
 
   /** Stores how the run ended (retried while the store fails), then tells the viewers. */
   const end = async (how: RunEnd, done: TurnResult, event?: TurnEvent): Promise<TurnResult> => {
@@ -115,14 +117,11 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     emit(stopped);
     return result("error");
   };
-  const halt = (reason: HaltReason) =>
-    end({ status: "halted", haltReason: reason, summary: reason }, result("halted", { haltReason: reason }), {
-      type: "halted",
-      run_id: runId,
-      reason,
-      text,
-    });
+  const halt = (reason: HaltReason) => end({ status: "halted", haltReason: reason, summary: reason },
+    result("halted", { haltReason: reason }), { type: "halted", run_id: runId, reason, text });
   const waiting = () => end({ status: "waiting" }, result("approval_required"));
+  const refuse = (message: string) => end({ status: "error", summary: message }, result("error", { text: message }),
+    { type: "error", run_id: runId, message });
   const relay = (answer: string) => {
     text = answer;
     emit({ type: "text_delta", text });
@@ -144,10 +143,7 @@ async function turn(input: TurnInput): Promise<TurnResult> {
   closeDangling(store, history, open, emit);
   if ((await handleCalls(env, open, input.resume ? "resume" : "settle")) === "waiting") return waiting();
   const opening = await openTurn(input, history);
-  if (opening.notice !== null) {
-    const refused: TurnEvent = { type: "error", run_id: runId, message: opening.notice };
-    return end({ status: "error", summary: opening.notice }, result("error", { text: opening.notice }), refused);
-  }
+  if (opening.notice !== null) return refuse(opening.notice);
 
   for (;;) {
     if (signal.aborted) return stop();
@@ -159,12 +155,13 @@ async function turn(input: TurnInput): Promise<TurnResult> {
     const conv = store.conversation();
     if (conv.costCapUsd > 0 && conv.spentUsd >= conv.costCapUsd) return halt("budget");
     if (steps() >= input.limits.maxSteps) return halt("max_steps");
-    const messages = store.history();
-    checkHistory(messages, runId, input.log);
     const wrapUp = wrappingUp(input.wrapUpFrom, steps());
     const system = wrapUp ? wrapUpSystem(opening.system) : opening.system;
+    const next = await nextRequest(store, deferred, system, input.context, emit, signal);
+    if ("refused" in next) return refuse(next.refused);
+    checkHistory(next.messages, runId, input.log);
     const toolChoice = wrapUp ? ("none" as const) : undefined;
-    const req = { model: "", system, messages, tools: deferred.declare(messages), toolChoice, signal };
+    const req = { model: "", system, ...next, toolChoice, signal };
     const out = await callModel(routes, req, emit, input.chain);
     if (signal.aborted && signal.reason === "deleted") return stop();
     recordCall(store, out);

@@ -14,6 +14,8 @@ export const configSchema = z.strictObject({
   approval_ttl_seconds: ttlSeconds.default(600),
   tool_output_chars: z.number().int().min(500).max(1_000_000).default(12_000),
   max_steps: z.number().int().min(1).max(1000).default(30),
+  // Past this share of the model's context window the oldest turns are summarised (docs/context.md).
+  compact_at_percent: z.number().int().min(20).max(95).default(70),
   cost_cap_usd: z.number().min(0).default(1),
   mcp_servers: z.record(z.string().regex(/^[a-z0-9_-]+$/i), mcpServer).default({}),
   vision_routes: routes.optional(),

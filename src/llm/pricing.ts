@@ -74,7 +74,8 @@ export function priceOf(providerName: string, model: string): Price | null {
   return null;
 }
 
-function candidates(model: string): string[] {
+/** The names a model is looked up by in a table: bare, undated, and with dots as dashes. */
+export function candidates(model: string): string[] {
   const bare = model.toLowerCase().split("/").pop()!.split(":")[0]!;
   const undated = bare.replace(/-(\d{8}|\d{4}-\d{2}-\d{2}|latest)$/, "");
   // OpenRouter writes claude-sonnet-4.5 where Anthropic writes claude-sonnet-4-5.

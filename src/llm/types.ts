@@ -74,7 +74,13 @@ export type TranscribeResult =
   | { ok: false; error: ProviderError };
 
 /** A `provider:model` route resolved to a provider instance. */
-export type Route = { label: string; provider: Provider; model: string };
+export type Route = {
+  label: string;
+  provider: Provider;
+  model: string;
+  /** Tokens the model reads at once, when not the table's (src/llm/windows.ts). */
+  contextWindow?: number;
+};
 
 /** Transient per A-09. Used by providers to classify HTTP statuses and chunk codes alike. */
 export function isTransientStatus(status: number): boolean {

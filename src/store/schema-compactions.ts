@@ -8,6 +8,8 @@ CREATE TABLE compactions (
   upto_seq INTEGER NOT NULL,
   -- the user turns the summary covers, from the start of the conversation
   turns INTEGER NOT NULL,
+  -- the conversation's last seq when it was made: usage reported by calls up to there predates it
+  last_seq INTEGER NOT NULL,
   summary TEXT NOT NULL,
   run_id TEXT,
   created_at TEXT NOT NULL

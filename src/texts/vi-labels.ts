@@ -4,6 +4,7 @@ const SOURCES: Record<string, string> = { chat: "Trò chuyện", api: "API", tel
 const PURPOSES: Record<string, string> = {
   chat: "Trò chuyện", title: "Đặt tên cuộc trò chuyện", summary: "Tóm tắt phiên",
   tool_summary: "Tóm tắt kết quả công cụ",
+  compaction: "Tóm tắt lượt cũ",
   image: "Đọc ảnh",
   pdf_page: "Đọc trang PDF",
   consolidate: "Cô đọng trí nhớ",

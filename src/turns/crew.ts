@@ -64,6 +64,8 @@ export type AgentRuntime = {
   costCapUsd: number;
   approvalTtlSeconds: number;
   toolOutputChars: number;
+  /** Past this share of its first route's context window, the oldest turns are compacted (issue 20). */
+  compactAtPercent: number;
   browser: boolean;
   computer: boolean;
   /** Kits and skills (src/kits): slash commands, hooks, skills, a kit member's persona (F-17…F-20). */
@@ -149,6 +151,7 @@ export function buildCrew(
       costCapUsd: r.costCapUsd,
       approvalTtlSeconds: r.approvalTtlSeconds,
       toolOutputChars: settings.tool_output_chars,
+      compactAtPercent: settings.compact_at_percent,
       browser: r.browser,
       computer: r.computer,
       kit,

@@ -4,6 +4,7 @@
 import { CUT } from "../agent/cut-calls.ts";
 import { unansweredCalls } from "../llm/history.ts";
 import { crashPoint } from "../crash-point.ts";
+import { copyCompactions } from "../store/compactions.ts";
 import { createConversation, getConversation, type Conversation } from "../store/conversations.ts";
 import type { Store } from "../store/db.ts";
 import { appendMessage, copyMessages, getMessage, listMessages } from "../store/messages.ts";
@@ -54,6 +55,7 @@ export function fork(
       approvalTtlSeconds: agent?.approvalTtlSeconds,
     });
     const copied = copyMessages(store, origin.id, branch.id, cut.seq);
+    copyCompactions(store, origin.id, branch.id, cut.seq);
     const closed = closeCopiedCalls(store, branch.id);
     crashPoint("fork-tx");
     return { kind: "forked" as const, conversation: branch, copied, closed };

@@ -4,7 +4,6 @@
 // the instant start() is called (a decision claims it at once, B-19).
 import { crashPoint } from "../crash-point.ts";
 import { runTurn } from "../agent/loop.ts";
-import { toolSummariser } from "../agent/summarise.ts";
 import { visionReader } from "../agent/vision.ts";
 import type { ActivityHub } from "../activity/hub.ts";
 import type { LedgerRow } from "../llm/metered.ts";
@@ -27,6 +26,7 @@ import type { CutTurnReader } from "./resume.ts";
 import { sqlTurnStore } from "./sql-turn-store.ts";
 import { Titler } from "./title.ts";
 import { turnPorts } from "./turn-ports.ts";
+import { turnSummaries } from "./turn-summaries.ts";
 import { TurnWatch } from "./watch.ts";
 
 export type { ActiveTurn, Follower, Reader, StartOptions } from "./host-types.ts";
@@ -107,7 +107,7 @@ export class TurnHost implements CutTurnReader {
           record: sideRow, charge } },
       limits: { maxSteps: agent.maxSteps, toolOutputChars: agent.toolOutputChars },
       agentAutonomous: agent.autonomous,
-      summarise: toolSummariser(agent.routes, sideRow, charge),
+      ...turnSummaries(store, agent, ids, sideRow, charge, this.deps.log),
       log: this.deps.log,
       resume: opts.resume,
       hooks: agent.hooks(conversationId, this.deps.log),

@@ -68,7 +68,7 @@ describe("model view", () => {
     say("assistant", "old answer");
     say("user", "kept question", "");
     modelView(store, conv);
-    addCompaction(store, { conversationId: conv, uptoSeq: 2, turns: 1, summary: "They asked; it answered.", runId: null });
+    addCompaction(store, { conversationId: conv, uptoSeq: 2, turns: 1, lastSeq: 3, summary: "They asked; it answered.", runId: null });
     const view = modelView(store, conv);
     expect(view).toHaveLength(1);
     expect(view[0]!.content).toBe(
