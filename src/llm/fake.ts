@@ -1,6 +1,6 @@
 // Fake providers that run the whole stack without a key (A-25, A-26). `fake:echo` echoes the last
 // user message; `/tool <name> {json}` makes it call that tool for real, through the real gate;
-// `fake:paid` does the same at $0.01 a call. Images sent with a message are named in the echo.
+// `fake:paid` does the same at $0.01 a call. Images sent with a message are named in the echo; max tokens cut it.
 // `scriptedProvider` replays a planned queue of replies, tool calls and errors for tests.
 import type { ChatMessage, ModelRequest, Provider, ProviderError, StreamItem, Usage } from "./types.ts";
 
@@ -26,7 +26,9 @@ export function echoProvider(): Provider {
         yield { kind: "end", reason: "tool_calls" };
         return;
       }
-      for (const piece of chunks(reply.text)) {
+      // Like a real model, it stops at the request's max tokens (4 characters a token).
+      const text = req.maxTokens ? reply.text.slice(0, req.maxTokens * 4) : reply.text;
+      for (const piece of chunks(text)) {
         if (req.signal.aborted) {
           yield { kind: "error", error: { kind: "aborted", message: "stopped", transient: false } };
           return;
@@ -34,8 +36,8 @@ export function echoProvider(): Provider {
         yield { kind: "text", text: piece };
         await Bun.sleep(0);
       }
-      yield usageOf(req, reply.text);
-      yield { kind: "end", reason: "stop" };
+      yield usageOf(req, text);
+      yield { kind: "end", reason: text.length < reply.text.length ? "length" : "stop" };
     },
   };
 }

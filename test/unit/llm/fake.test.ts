@@ -18,6 +18,12 @@ describe("fake:echo", () => {
     expect(echoProvider().free).toBe(true);
   });
 
+  test("stops at the request's max tokens like a real model (4 characters a token), ending with length", async () => {
+    const items = await collect({ messages: [{ role: "user", content: "một hai ba bốn năm sáu" }], maxTokens: 2 });
+    expect(items.filter((i) => i.kind === "text").map((i) => (i as { text: string }).text).join("")).toBe("một hai ");
+    expect(items.at(-1)).toEqual({ kind: "end", reason: "length" });
+  });
+
   test("/tool <name> {json} makes it call that tool; after the result it reports it", async () => {
     const tools = [{ name: "lookup", description: "", parameters: {} }];
     const call = await collect({ messages: [{ role: "user", content: '/tool lookup {"q":"tea"}' }], tools });
