@@ -1,11 +1,13 @@
 // #thread (M-18, M-19): the stored conversation grouped by run, each run in `#turn-<run id>` so a
 // live stream can replace exactly its run. Assistant text is marked `data-md` and rendered as
 // Markdown (sanitised) in the browser; user text is shown as typed. Bubbles carry hx-ignore and
-// x-ignore: whatever the text holds, htmx and Alpine never act on it (docs/chat.md).
+// x-ignore: whatever the text holds, htmx and Alpine never act on it (docs/chat.md). Every message stays
+// shown; where the model reads a summary instead, a marker says so (views/compaction-mark.ts).
 import { html, raw } from "hono/html";
 import type { Message } from "../src/models/messages.ts";
 import type { Run } from "../src/models/runs.ts";
 import { T } from "../src/texts/vi.ts";
+import { marksBetween, type CompactionMark } from "./compaction-mark.ts";
 import { forkButton } from "./fork.ts";
 import { toolCard, type ToolCardData } from "./tool-card.ts";
 
@@ -23,6 +25,8 @@ export type ThreadData = {
   toolMeta?: Map<string, ToolMeta>;
   /** User messages offer edit-and-resend (M-31): not in a delegated child. */
   forkable?: boolean;
+  /** Where the model reads a summary instead of the older turns: a marker before the next message. */
+  compactions?: CompactionMark[];
 };
 export type ToolMeta = Pick<ToolCardData, "summary" | "durationMs" | "costUsd">;
 
@@ -45,10 +49,10 @@ export function threadBody(d: ThreadData): Html[] {
   return out;
 }
 
-type TurnViewData = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta" | "forkable">;
+type TurnViewData = Pick<ThreadData, "toolStatus" | "agentName" | "agentId" | "toolMeta" | "forkable" | "compactions">;
 
 export function turnHtml(r: Run, messages: Message[], d: TurnViewData, extra: Html | string = "") {
-  const body = messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null);
+  const body = messagesHtml(messages, d, r.status === "waiting" ? "waiting" : null, startOf(r, messages));
   const resumed = r.resumed ? notice("info", T.resumedNote) : "";
   const end = html`${resumed}${runNotice(r)}${extra}`;
   return html`<div class="turn" id="turn-${r.id}" data-status="${r.status}">${body}${end}</div>`;
@@ -56,11 +60,15 @@ export function turnHtml(r: Run, messages: Message[], d: TurnViewData, extra: Ht
 
 type ToolCall = { id: string; name: string; arguments: string };
 
-/** `open`: what a call without a result shows — still running, or waiting for the owner. */
-export function messagesHtml(messages: Message[], d: TurnViewData, open: string | null = null): Html[] {
+/** `open`: what a call without a result shows — still running, or waiting for the owner. `after`: the seq
+ * just before the first message, so a compaction that ends there is marked before it. */
+export function messagesHtml(messages: Message[], d: TurnViewData, open: string | null = null, after = 0): Html[] {
   const results = new Map(messages.filter((m) => m.role === "tool").map((m) => [m.toolCallId ?? "", m]));
   const out: Html[] = [];
+  let previous = after;
   for (const m of messages) {
+    out.push(...marksBetween(d.compactions, previous, m.seq));
+    previous = m.seq;
     if (m.role === "user") out.push(userBubble(m.content, `m-${m.id}`, d.forkable ? forkButton(m.id) : ""));
     if (m.role !== "assistant") continue;
     if (m.content.trim()) out.push(assistantBubble(m.content, `m-${m.id}`));
@@ -101,8 +109,13 @@ export function notice(kind: "warn" | "error" | "muted" | "info", text: string, 
 /** A run's container: a running one holds its stored messages and a live segment with `text`. */
 export function liveTurn(run: Run, messages: Message[], ctx: TurnViewData, text: string): Html {
   if (run.status !== "running") return turnHtml(run, messages, ctx);
-  const stored = messagesHtml(messages, ctx);
+  const stored = messagesHtml(messages, ctx, null, startOf(run, messages));
   return html`<div class="turn live" id="turn-${run.id}" data-status="running">${stored}${segment(run.id, text)}</div>`;
+}
+
+/** The seq a run's messages follow (its mark; without one, the seq before its first message). */
+function startOf(r: Pick<Run, "afterSeq">, messages: Message[]) {
+  return r.afterSeq ?? (messages[0]?.seq ?? 1) - 1;
 }
 
 function segment(runId: string, text: string) {

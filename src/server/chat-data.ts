@@ -2,6 +2,7 @@
 import type { ChatData } from "../../views/chat-page.ts";
 import type { ActivityData } from "../../views/conv-activity.ts";
 import { listPending } from "../store/approvals.ts";
+import { listCompactions } from "../store/compactions.ts";
 import { getConversation } from "../store/conversations.ts";
 import { all } from "../store/db.ts";
 import { listMessages, type Message } from "../store/messages.ts";
@@ -34,6 +35,7 @@ export function chatData(d: AppDeps, id: string): ChatData | null {
       liveRunId: active?.runId,
       liveText: active?.watch.text,
       forkable: !isDelegated(conversation),
+      compactions: listCompactions(d.store, id),
     },
     pending: listPending(d.store, id)[0] ?? null,
     queued: listQueue(d.store, id),

@@ -11,6 +11,7 @@ import { delta, liveTurn, partial, type UiFrame } from "../../views/live.ts";
 import { threadBody } from "../../views/thread.ts";
 import type { Signal } from "../activity/hub.ts";
 import { listPending } from "../store/approvals.ts";
+import { listCompactions } from "../store/compactions.ts";
 import { getConversation } from "../store/conversations.ts";
 import { listQueue } from "../store/queue.ts";
 import { getRun, listRuns } from "../store/runs.ts";
@@ -71,7 +72,10 @@ export function chatScreen(d: AppDeps, convId: string): Screen {
     const tools = d.crew().get(conv.agentId)?.tools ?? [];
     const meta = toolMeta(d.store, convId, messages, tools);
     const forkable = !isDelegated(conv);
-    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId, toolMeta: meta, forkable };
+    // A compaction before this turn's first call is marked at the top of its container (issue 20).
+    const compactions = listCompactions(d.store, convId);
+    const ctx = { toolStatus: toolStatuses(d, convId), agentName, agentId: conv.agentId, toolMeta: meta, forkable,
+      compactions };
     const body = liveTurn(run, messages, ctx, textOf(run.id));
     if (known.has(run.id)) return partial(`#turn-${run.id}`, "outerHTML", body);
     known.add(run.id);

@@ -10,4 +10,6 @@ export const TContext = {
     "hoặc bắt đầu cuộc trò chuyện mới.",
   /** The marker in the chat where a summary stands in for the turns before it. */
   summarised: (turns: number) => `đã tóm tắt ${num(turns)} lượt cũ`,
+  /** The marker's tooltip: what opening it shows. */
+  summaryHint: "Bấm để xem bản tóm tắt mà mô hình đọc thay cho các lượt cũ; các tin nhắn vẫn còn đủ bên trên.",
 } as const;

@@ -1,6 +1,6 @@
 // Every element that shows model, tool or user text tells htmx and Alpine to keep out (hx-ignore,
 // x-ignore), in each view that renders such text: bubbles, the live segment, tool cards, the
-// approval bar's arguments and the run page's timeline. The text itself stays escaped.
+// approval bar's arguments, a compaction's summary and the run page's timeline. The text itself stays escaped.
 import { describe, expect, test } from "bun:test";
 import type { Approval } from "../../../src/store/approvals.ts";
 import type { Run } from "../../../src/store/runs.ts";
@@ -9,6 +9,7 @@ import { runPage } from "../../../views/manage/run-page.ts";
 import { assistantBubble, userBubble } from "../../../views/thread.ts";
 import { toolCard } from "../../../views/tool-card.ts";
 import { delta, liveTurn } from "../../../views/live.ts";
+import { compactionMark } from "../../../views/compaction-mark.ts";
 
 const EVIL = '<div data-hx-get="/canary" data-hx-trigger="load" x-init="alert(1)">';
 const ESCAPED = "&lt;div data-hx-get=&quot;/canary&quot; data-hx-trigger=&quot;load&quot; "
@@ -48,6 +49,12 @@ describe("markup around rendered text", () => {
     expect(tagOf(html, "approval-args")).toBe('<p class="approval-args" hx-ignore x-ignore>');
     expect(tagOf(html, "approval-full")).toBe('<details class="approval-full" hx-ignore x-ignore>');
     expect(html).not.toContain(EVIL);
+  });
+
+  test("the summary behind a compaction marker", async () => {
+    const html = (await compactionMark({ id: 1, uptoSeq: 2, turns: 1, summary: EVIL })).toString();
+    expect(tagOf(html, "compaction-text")).toBe('<div class="compaction-text" hx-ignore x-ignore>');
+    expect(html).toContain(ESCAPED);
   });
 
   test("the run page's timeline", async () => {
