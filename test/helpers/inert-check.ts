@@ -61,7 +61,7 @@ export async function expectInert(page: Page, w: Watch, path: string, planted = 
 }
 
 /**
- * Runs in the page: everything inside rendered text (answers, user bubbles, tool cards, run steps)
+ * Runs in the page: everything inside rendered text (answers, user bubbles, tool cards, run steps, summaries)
  * that could act — script-bearing or loading elements, handler, htmx or Alpine attributes,
  * javascript: links, images from outside the workspace route, elements htmx has taken over.
  */
@@ -72,7 +72,7 @@ function activeMarkup(): string[] {
   const out: string[] = [];
   const roots = document.querySelectorAll(
     ".bubble, .tc-body, .timeline, .approval-args, #approval-bar pre, .approval-list pre, .approval-list code, " +
-      ".canvas-md, .canvas-title, .canvas-tab, .canvas-preview-text",
+      ".canvas-md, .canvas-title, .canvas-tab, .canvas-preview-text, .compaction-text",
   );
   for (const root of roots) {
     for (const el of root.querySelectorAll("*")) {
