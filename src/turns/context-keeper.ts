@@ -57,7 +57,9 @@ export function contextKeeper(d: KeeperDeps): ContextPort {
         turns = made;
       }
       const tokens = size().tokens;
-      if (tokens + answerRoom(window) > window) return { kind: "refused", message: TContext.tooBig(tokens, window) };
+      // A turn being stopped is not refused: the loop sees the stop at its model call.
+      const over = tokens + answerRoom(window) > window && !req.signal.aborted;
+      if (over) return { kind: "refused", message: TContext.tooBig(tokens, window) };
       return turns > 0 ? { kind: "compacted", turns } : { kind: "fits" };
     },
   };
@@ -86,11 +88,14 @@ async function compact(d: KeeperDeps, now: Measured, cut: number, window: number
     d.log?.(`compaction of ${d.conversationId} failed: ${result.error ?? "empty summary"}; the context stays as it is`);
     return null;
   }
-  d.charge(result.costUsd);
   const turns = (now.compaction?.turns ?? 0) + replaced.filter((m) => m.role === "user").length;
-  addCompaction(d.store, {
-    conversationId: d.conversationId, uptoSeq: replaced[replaced.length - 1]!.seq, turns,
-    lastSeq: now.rows[now.rows.length - 1]!.seq, summary, runId: d.runId,
+  // Charged and stored together: a crash leaves neither, and the next call summarises again.
+  d.store.tx(() => {
+    d.charge(result.costUsd);
+    addCompaction(d.store, {
+      conversationId: d.conversationId, uptoSeq: replaced[replaced.length - 1]!.seq, turns,
+      lastSeq: now.rows[now.rows.length - 1]!.seq, summary, runId: d.runId,
+    });
   });
   return turns;
 }
