@@ -22,8 +22,12 @@ export function withToolSearch(tools: Tool[]): Tool[] {
 
 /** The deferred names the stored tool_search answers loaded, first load first. */
 export function loadedTools(history: ChatMessage[]): string[] {
-  const names = history.flatMap((m) => (m.role === "tool" && m.name === TOOL_SEARCH ? loadedNames(m.content) : []));
-  return [...new Set(names)];
+  const names = new Set<string>();
+  // A plain loop: this runs over the whole history before every model call.
+  for (const m of history) {
+    if (m.role === "tool" && m.name === TOOL_SEARCH) for (const n of loadedNames(m.content)) names.add(n);
+  }
+  return [...names];
 }
 
 export type Deferral = {

@@ -47,7 +47,7 @@ export const TurnEventSchema = z.discriminatedUnion("type", [
   }),
   z.object({ type: z.literal("steer"), text: z.string() }),
   /** The oldest turns were summarised to keep the context under the model's window (issue 20). */
-  z.object({ type: z.literal("compacted"), turns: z.number().int().min(1) }),
+  z.object({ type: z.literal("compacted"), turns: z.number().int().nonnegative() }),
   z.object({
     type: z.literal("queued"),
     item_id: z.union([z.string(), z.number()]),

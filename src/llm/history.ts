@@ -67,6 +67,8 @@ export function validHistory(messages: ChatMessage[]): ChatMessage[] {
 
 /** Calls with no result anywhere after them, oldest first, each with the index of its assistant message. */
 export function unansweredCalls(messages: ChatMessage[]): { index: number; call: ToolCall }[] {
+  // The common case, a valid history, is checked without pairing every result (several times a turn).
+  if (historyProblems(messages).length === 0) return [];
   const results = matchResults(messages);
   return messages.flatMap((m, index) => {
     if (m.role !== "assistant") return [];

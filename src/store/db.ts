@@ -35,6 +35,7 @@ export function openStore(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Store 
     throw err;
   }
   let writes = 0;
+  const tx = transactions(db);
   return {
     db,
     path,
@@ -42,10 +43,39 @@ export function openStore(path: string, busyTimeoutMs = BUSY_TIMEOUT_MS): Store 
     wrote: () => {
       writes++;
     },
-    // IMMEDIATE takes the write lock up front, so busy_timeout applies instead of a
-    // deferred read->write upgrade failing at once with SQLITE_BUSY.
-    tx: <T>(fn: () => T): T => db.transaction(fn).immediate(),
+    tx,
     close: () => db.close(),
+  };
+}
+
+/**
+ * The store's transaction helper, on six statements prepared once: `db.transaction(fn)` built a new set of
+ * wrapper functions on every call, several times per turn. IMMEDIATE takes the write lock up front, so
+ * busy_timeout applies instead of a deferred read->write upgrade failing at once with SQLITE_BUSY. Nested,
+ * it is a savepoint: a throw rolls back that level only and rethrows.
+ */
+function transactions(db: Database): Store["tx"] {
+  const statement = (sql: string) => db.query<unknown, []>(sql);
+  const [begin, commit, rollback] = [statement("BEGIN IMMEDIATE"), statement("COMMIT"), statement("ROLLBACK")];
+  const savepoint = statement("SAVEPOINT tx");
+  const [release, rollbackTo] = [statement("RELEASE tx"), statement("ROLLBACK TO tx")];
+  return <T>(fn: () => T): T => {
+    const nested = db.inTransaction;
+    (nested ? savepoint : begin).run();
+    try {
+      const result = fn();
+      (nested ? release : commit).run();
+      return result;
+    } catch (err) {
+      // Some errors (SQLITE_FULL, an interrupt) have already ended the whole transaction: nothing to undo.
+      if (db.inTransaction) {
+        if (nested) {
+          rollbackTo.run();
+          release.run();
+        } else rollback.run();
+      }
+      throw err;
+    }
   };
 }
 

@@ -9,6 +9,7 @@ import { contextWindow } from "../llm/windows.ts";
 import { addCompaction, latestCompaction } from "../store/compactions.ts";
 import type { Store } from "../store/db.ts";
 import { messageLog } from "../store/message-log.ts";
+import type { Message } from "../store/messages.ts";
 import { TContext } from "../texts/vi-context.ts";
 import { chooseCut, contextTokens, cutPoints, estimateTokens, fixedTokens } from "./context-plan.ts";
 import { compactionRequest } from "./context-summary.ts";
@@ -50,14 +51,17 @@ export function contextKeeper(d: KeeperDeps): ContextPort {
         if (now.tokens <= threshold) break;
         // What is kept, with the prompt, the tools and the summary, should come back to half the threshold.
         const target = Math.floor(threshold / 2) - (fixed ??= fixedTokens(req.system, req.tools)) - summaryRoom(window);
-        const cut = chooseCut(now.kept, cutPoints(now.kept), target);
+        const kept = now.rows.slice(now.start);
+        const cut = chooseCut(kept, cutPoints(kept), target);
         if (cut === null) break;
-        const made = await compact(d, now, cut, window, req.signal);
+        const made = await compact(d, now, kept.slice(0, cut), window, req.signal);
         if (made === null) break;
         turns = made;
       }
       const tokens = size().tokens;
-      if (tokens + answerRoom(window) > window) return { kind: "refused", message: TContext.tooBig(tokens, window) };
+      // A turn being stopped is not refused: the loop sees the stop at its model call.
+      const over = tokens + answerRoom(window) > window && !req.signal.aborted;
+      if (over) return { kind: "refused", message: TContext.tooBig(tokens, window) };
       return turns > 0 ? { kind: "compacted", turns } : { kind: "fits" };
     },
   };
@@ -70,15 +74,13 @@ function measure(d: KeeperDeps, fixed: () => number) {
   const rows = messageLog(d.store, d.conversationId);
   const compaction = latestCompaction(d.store, d.conversationId);
   const start = keptFrom(rows, compaction);
-  const kept = rows.slice(start);
-  const header = compaction ? estimateTokens(summaryHeader(rows.slice(0, start), compaction)) : 0;
-  const tokens = contextTokens(kept, compaction?.lastSeq ?? 0, fixed, header);
-  return { rows, compaction, kept, tokens };
+  const header = () => (compaction ? estimateTokens(summaryHeader(rows.slice(0, start), compaction)) : 0);
+  const tokens = contextTokens(rows, start, compaction?.lastSeq ?? 0, fixed, header);
+  return { rows, compaction, start, tokens };
 }
 
-/** Summarises `kept[0..cut)` (and the summary before it); stores it. Returns the turns now summarised. */
-async function compact(d: KeeperDeps, now: Measured, cut: number, window: number, signal: AbortSignal) {
-  const replaced = now.kept.slice(0, cut);
+/** Summarises `replaced` (and the summary before it); stores it. Returns the turns now summarised. */
+async function compact(d: KeeperDeps, now: Measured, replaced: Message[], window: number, signal: AbortSignal) {
   const request = compactionRequest(now.compaction?.summary ?? "", replaced, window, summaryRoom(window));
   const result = await sideCall(d.routes, { purpose: "compaction", signal, ...request }, d.record, d.chain);
   const summary = result.ok ? result.text.trim() : "";
@@ -86,11 +88,14 @@ async function compact(d: KeeperDeps, now: Measured, cut: number, window: number
     d.log?.(`compaction of ${d.conversationId} failed: ${result.error ?? "empty summary"}; the context stays as it is`);
     return null;
   }
-  d.charge(result.costUsd);
   const turns = (now.compaction?.turns ?? 0) + replaced.filter((m) => m.role === "user").length;
-  addCompaction(d.store, {
-    conversationId: d.conversationId, uptoSeq: replaced[replaced.length - 1]!.seq, turns,
-    lastSeq: now.rows[now.rows.length - 1]!.seq, summary, runId: d.runId,
+  // Charged and stored together: a crash leaves neither, and the next call summarises again.
+  d.store.tx(() => {
+    d.charge(result.costUsd);
+    addCompaction(d.store, {
+      conversationId: d.conversationId, uptoSeq: replaced[replaced.length - 1]!.seq, turns,
+      lastSeq: now.rows[now.rows.length - 1]!.seq, summary, runId: d.runId,
+    });
   });
   return turns;
 }

@@ -17,10 +17,16 @@ const IMAGE_TOKENS = 1_600;
 /** Role and framing around each message. */
 const MESSAGE_TOKENS = 4;
 
-/** One stored message as the model reads it: its block, its text, its calls. */
+const rowSizes = new WeakMap<Message, number>();
+
+/** One stored message as the model reads it: its block, its text, its calls (the log's rows never change). */
 export function rowTokens(m: Message): number {
+  let n = rowSizes.get(m);
+  if (n !== undefined) return n;
   const calls = Array.isArray(m.toolCalls) ? JSON.stringify(m.toolCalls) : "";
-  return MESSAGE_TOKENS + estimateTokens(m.block ?? "") + estimateTokens(m.content) + estimateTokens(calls);
+  n = MESSAGE_TOKENS + estimateTokens(m.block ?? "") + estimateTokens(m.content) + estimateTokens(calls);
+  rowSizes.set(m, n);
+  return n;
 }
 
 const specTokens = new WeakMap<ToolSpec, number>();
@@ -36,10 +42,10 @@ export function fixedTokens(system: string, tools: ToolSpec[]): number {
   return n;
 }
 
-/** The latest call whose reported usage still describes this context: after the compaction, if any. */
-export function usageAnchor(kept: readonly Message[], since: number): { index: number; tokens: number } | null {
-  for (let i = kept.length - 1; i >= 0; i--) {
-    const m = kept[i]!;
+/** The latest call in `rows[start..]` whose reported usage still describes this context (made after `since`). */
+function usageAnchor(rows: readonly Message[], start: number, since: number): { index: number; tokens: number } | null {
+  for (let i = rows.length - 1; i >= start; i--) {
+    const m = rows[i]!;
     if (m.seq <= since) return null;
     if (m.role === "assistant" && m.inputTokens !== null && m.outputTokens !== null) {
       return { index: i, tokens: m.inputTokens + m.outputTokens };
@@ -49,13 +55,16 @@ export function usageAnchor(kept: readonly Message[], since: number): { index: n
 }
 
 /**
- * The context's size in tokens: the anchor's reported usage plus estimates of the messages after it; with
- * no anchor, the estimate of everything (`fixed` is the system prompt and tools, `header` the summary part).
+ * The size in tokens of a context holding `rows[start..]`: the anchor's reported usage plus estimates of the
+ * messages after it; with no anchor, the estimate of everything (`fixed`: system prompt and tools, `header`:
+ * the summary part). `since`: the log's last seq when the latest compaction was made.
  */
-export function contextTokens(kept: readonly Message[], since: number, fixed: () => number, header: number) {
-  const anchor = usageAnchor(kept, since);
-  let n = anchor ? anchor.tokens : fixed() + header;
-  for (let i = anchor ? anchor.index + 1 : 0; i < kept.length; i++) n += rowTokens(kept[i]!);
+export function contextTokens(
+  rows: readonly Message[], start: number, since: number, fixed: () => number, header: () => number,
+): number {
+  const anchor = usageAnchor(rows, start, since);
+  let n = anchor ? anchor.tokens : fixed() + header();
+  for (let i = anchor ? anchor.index + 1 : start; i < rows.length; i++) n += rowTokens(rows[i]!);
   return n;
 }
 

@@ -12,6 +12,7 @@ import { openStore } from "../../src/store/db.ts";
 import { buildRuntime } from "../../src/turns/runtime.ts";
 import { send } from "../../src/turns/send.ts";
 import { tempDir } from "../helpers/binary.ts";
+import { figure } from "./figures.ts";
 
 const N = 300;
 const root = tempDir("bench-delegate");
@@ -82,3 +83,4 @@ const relay = await measure("delegation, relay on (child done)", "do the task");
 const noRelay = await measure("delegation, relay off (child reports Status: partial)", "do the partial task");
 console.log(`a delegation adds ${(relay - direct).toFixed(2)} ms of server time to a turn (relay on, medians)`);
 console.log(`relay off costs one more master model call and ${(noRelay - relay).toFixed(2)} ms more (medians)`);
+figure({ row: "server time a delegation adds to a turn (relay on)", value: `${(relay - direct).toFixed(2)} ms` });

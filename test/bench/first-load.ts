@@ -4,6 +4,7 @@
 // Median of 5 cold loads, each in a fresh browser context (empty cache). `--list` prints each request.
 import { launch } from "../helpers/browser.ts";
 import { startBinary, tempDir } from "../helpers/binary.ts";
+import { figure } from "./figures.ts";
 
 type Load = { requests: Map<string, { url: string; bytes: number }>; tti: number };
 
@@ -31,8 +32,10 @@ for (const [name, set] of [["first load of /", loads], ["/ with one answer in th
   if (process.argv.includes("--list")) {
     for (const r of set.at(-1)!.requests.values()) console.log(`  ${kb(r.bytes).padStart(9)}  ${r.url.replace(server.url, "")}`);
   }
-  console.log(`${name}: ${med(set.map((l) => l.requests.size))} requests, ${kb(med(set.map(total)))} transferred, `
-    + `interactive after ${med(set.map((l) => l.tti)).toFixed(0)} ms (median of 5, headless Chromium, localhost)`);
+  const weight = `${med(set.map((l) => l.requests.size))} requests, ${kb(med(set.map(total)))}`;
+  const tti = `interactive after ${med(set.map((l) => l.tti)).toFixed(0)} ms`;
+  console.log(`${name}: ${weight} transferred, ${tti} (median of 5, headless Chromium, localhost)`);
+  figure({ row: `${name}: weight on the wire, time to interactive`, value: `${weight}, ${tti}` });
 }
 
 async function answerOnce(): Promise<void> {

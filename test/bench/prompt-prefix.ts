@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { localDate, startOfLocalDay } from "../../src/config/owner-time.ts";
 import { startBinary, tempDir } from "../helpers/binary.ts";
 import { startStrictProvider } from "../helpers/strict-provider.ts";
+import { figure } from "./figures.ts";
 
 const provider = startStrictProvider({ pieceMs: 0 });
 const home = tempDir("bench-prefix");
@@ -54,6 +55,7 @@ try {
     `turn 10, a note from another conversation before turn 15): ${now.share} ${tail} ${now.cut} time(s)`);
   console.log(`the same day with the notes closing the system prompt instead: ${old.share} ${tail} ${old.cut} ` +
     `time(s)${old.rows.filter((r) => r.includes("cut at")).map((r) => `\n  ${r}`).join("")}`);
+  figure({ row: "prompt bytes identical to the previous model call over a scripted day", value: now.share });
   if (provider.refusals.length > 0) throw new Error(`the provider refused: ${provider.refusals.join("; ")}`);
 } finally {
   await server.stop();

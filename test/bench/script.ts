@@ -7,6 +7,7 @@ import { binaryPath } from "../helpers/binary.ts";
 import { childArgv, scriptSandbox } from "../../src/script/spawn.ts";
 import { DEFAULT_LIMITS } from "../../src/script/engine.ts";
 import { readLines, type FromChild } from "../../src/script/protocol.ts";
+import { figure } from "./figures.ts";
 
 const bin = resolve(binaryPath());
 const CODE = 'print("first");\nconst s = "x".repeat(1 << 20);\nconst n = await tools.count({ s: s.slice(0, 10) });\n' +
@@ -55,4 +56,6 @@ for (const [name, sandbox] of modes) {
   const peak = Math.max(...runs.map((r) => r.peakKb));
   console.log(`script child (${name}): spawn to first print median ${starts[2]!.toFixed(0)} ms ` +
     `(runs: ${starts.map((s) => s.toFixed(0)).join(", ")} ms); peak memory (VmHWM) ${(peak / 1024).toFixed(1)} MB`);
+  figure({ row: `tool_script child (${name}): spawn to first print, peak memory`,
+    value: `${starts[2]!.toFixed(0)} ms, ${(peak / 1024).toFixed(1)} MB` });
 }

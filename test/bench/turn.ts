@@ -10,6 +10,7 @@ import { createRun } from "../../src/store/runs.ts";
 import { defineTool } from "../../src/tools/define.ts";
 import { sqlTurnStore } from "../../src/turns/sql-turn-store.ts";
 import { tempDir } from "../helpers/binary.ts";
+import { figure } from "./figures.ts";
 import { z } from "zod";
 
 const N = 1000;
@@ -17,7 +18,7 @@ const store = openStore(join(tempDir("bench-turn"), "my-crew.db"));
 const route = { label: "fake:echo", model: "echo", provider: echoProvider() };
 const note = defineTool({ name: "note", description: "note", params: z.object({ text: z.string() }), requiresApproval: false, execute: async (a) => a.text });
 
-async function measure(name: string, text: string) {
+async function measure(name: string, row: string, text: string) {
   const conv = createConversation(store, { agentId: "default", costCapUsd: 0 });
   const times: number[] = [];
   for (let i = 0; i < N; i++) {
@@ -42,7 +43,10 @@ async function measure(name: string, text: string) {
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.floor(q * (times.length - 1))]!.toFixed(2);
   console.log(`${name}: median ${at(0.5)} ms, p95 ${at(0.95)} ms over ${N} turns`);
+  figure({ row, value: `${at(0.5)} ms (p95 ${at(0.95)} ms)` });
 }
 
-await measure("text turn (fake:echo, 12 words)", "xin chào, hôm nay trời đẹp quá, mình đi dạo một vòng nhé");
-await measure("tool turn (fake:echo /tool note, 2 model calls)", '/tool note {"text":"hello"}');
+const TEXT = "text turn through the loop and store alone, median";
+await measure("text turn (fake:echo, 12 words)", TEXT, "xin chào, hôm nay trời đẹp quá, mình đi dạo một vòng nhé");
+const TOOL = "tool turn (2 model calls), loop and store alone, median";
+await measure("tool turn (fake:echo /tool note, 2 model calls)", TOOL, '/tool note {"text":"hello"}');

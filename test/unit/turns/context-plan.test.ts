@@ -44,13 +44,15 @@ describe("context size", () => {
   test("the latest reported usage plus estimates of what came after it", () => {
     const after = msg("user", { content: "x".repeat(300) });
     const rows = [msg("user"), msg("assistant", { inputTokens: 1000, outputTokens: 50 }), after];
-    expect(contextTokens(rows, 0, () => 999_999, 0)).toBe(1050 + rowTokens(after));
+    expect(contextTokens(rows, 0, 0, () => 999_999, () => 0)).toBe(1050 + rowTokens(after));
+    // Only the messages the model reads count: those before `start` were replaced by the summary.
+    expect(contextTokens(rows, 2, 0, () => 500, () => 20)).toBe(520 + rowTokens(after));
   });
 
   test("usage reported before the latest compaction does not count: everything is estimated", () => {
     const rows = [msg("user"), msg("assistant", { inputTokens: 100_000, outputTokens: 50 })];
     const estimated = 500 + 20 + rows.reduce((n, m) => n + rowTokens(m), 0);
-    expect(contextTokens(rows, rows[1]!.seq, () => 500, 20)).toBe(estimated);
+    expect(contextTokens(rows, 0, rows[1]!.seq, () => 500, () => 20)).toBe(estimated);
   });
 
   test("Vietnamese counts by its bytes: no fewer tokens than letters / 2", () => {
