@@ -2,8 +2,7 @@
 import { HomeError } from "./config/home.ts";
 import { EnvFileError } from "./config/env-file.ts";
 import { ConfigError } from "./config/load.ts";
-import { parseArgs, USAGE, type ServeOptions } from "./cli/args.ts";
-import { warmIcu } from "./cli/icu-warm.ts";
+import { parseArgs, USAGE } from "./cli/args.ts";
 import { StartupError } from "./cli/log.ts";
 import { VERSION } from "./version.ts";
 
@@ -18,13 +17,8 @@ async function main(argv: string[]): Promise<void> {
     case "help": return void process.stdout.write(USAGE);
     case "error": return fail(cmd.message, 2);
     case "agent": return agent(cmd.args);
-    case "serve": return serve(cmd);
+    case "serve": return (await import("./cli/serve.ts")).serve(cmd);
   }
-}
-
-async function serve(cmd: ServeOptions): Promise<void> {
-  warmIcu();
-  return (await import("./cli/serve.ts")).serve(cmd);
 }
 
 async function agent(args: string[]): Promise<void> {
