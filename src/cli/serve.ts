@@ -13,7 +13,7 @@ import { isLoopback } from "../server/auth.ts";
 import { pairingCode, type LanAuth } from "../server/lan-auth.ts";
 import { listen } from "../server/listen.ts";
 import { openStore } from "../store/db.ts";
-import { probeSandboxAsync } from "../tools/sandbox.ts";
+import { probeSandbox } from "../tools/sandbox.ts";
 import { conversationsWithQueue } from "../store/queue.ts";
 import { startExpirySweep } from "../turns/expiry.ts";
 import { closeLeftOpen, resumeCutTurns } from "../turns/resume.ts";
@@ -37,8 +37,6 @@ export async function serve(opts: ServeOptions): Promise<void> {
   ensureHomeDir(root);
   const lock = lockHome(root);
   if (!lock) throw new StartupError(`home ${root} is held by another my-crew process; stop it or use --home`);
-  // bwrap's trial run overlaps loading the config and opening the store (docs/performance.md).
-  const sandboxProbe = probeSandboxAsync();
   const paths = homePaths(root);
   // From here on keys live only in `env`, never in process.env (issue 9).
   const env = privateEnv(paths.env);
@@ -50,7 +48,7 @@ export async function serve(opts: ServeOptions): Promise<void> {
   const server = listen(opts.host, opts.port);
   ensureLayout(paths);
   const store = openDatabase(paths.database);
-  const sandbox = await sandboxProbe;
+  const sandbox = probeSandbox();
   if (sandbox.bwrap === null) {
     log(`no shell sandbox: ${sandbox.reason}; shell commands run without one (install bubblewrap)`);
   }

@@ -19,50 +19,26 @@ export type ShellConfinement = {
   network: boolean;
 };
 
-type Which = (name: string) => string | null;
-const which: Which = (name) => Bun.which(name);
-const PROBE = {
-  env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" }, stdout: "ignore", stderr: "pipe", timeout: 10_000,
-} as const;
-const probeArgv = (bwrap: string) => [bwrap, ...baseFlags(true), "--", "/bin/true"];
-
 /**
  * Finds bwrap and proves it can build the sandbox here: it may be installed yet unusable (no user
  * namespaces, a container that forbids mounts). `which` is injectable so tests can take it away.
  */
-export function probeSandbox(find: Which = which): SandboxProbe {
-  const bwrap = find("bwrap");
-  if (!bwrap) return NOT_INSTALLED;
+export function probeSandbox(which: (name: string) => string | null = (name) => Bun.which(name)): SandboxProbe {
+  const bwrap = which("bwrap");
+  if (!bwrap) return { bwrap: null, installed: false, reason: "bwrap (bubblewrap) is not installed" };
+  let r: Bun.SyncSubprocess<"ignore", "pipe">;
   try {
-    const r = Bun.spawnSync(probeArgv(bwrap), PROBE);
-    return verdict(bwrap, r.exitCode, r.signalCode, r.stderr.toString());
+    r = Bun.spawnSync([bwrap, ...baseFlags(true), "--", "/bin/true"], {
+      env: { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" },
+      stdout: "ignore",
+      stderr: "pipe",
+      timeout: 10_000,
+    });
   } catch (e) {
-    return cannotStart(bwrap, e);
+    return { bwrap: null, installed: true, reason: `${bwrap} cannot be started (${(e as Error).message})` };
   }
-}
-
-/** probeSandbox without blocking: `my-crew serve` runs it while it loads the config and opens the store. */
-export async function probeSandboxAsync(find: Which = which): Promise<SandboxProbe> {
-  const bwrap = find("bwrap");
-  if (!bwrap) return NOT_INSTALLED;
-  try {
-    const p = Bun.spawn(probeArgv(bwrap), PROBE);
-    const [stderr] = await Promise.all([new Response(p.stderr).text(), p.exited]);
-    return verdict(bwrap, p.exitCode, p.signalCode, stderr);
-  } catch (e) {
-    return cannotStart(bwrap, e);
-  }
-}
-
-const NOT_INSTALLED: SandboxProbe = { bwrap: null, installed: false, reason: "bwrap (bubblewrap) is not installed" };
-
-function cannotStart(bwrap: string, e: unknown): SandboxProbe {
-  return { bwrap: null, installed: true, reason: `${bwrap} cannot be started (${(e as Error).message})` };
-}
-
-function verdict(bwrap: string, exitCode: number | null, signal: unknown, stderr: string): SandboxProbe {
-  if (exitCode === 0) return { bwrap };
-  const why = stderr.trim().split("\n")[0] || `exit ${exitCode ?? signal}`;
+  if (r.exitCode === 0) return { bwrap };
+  const why = r.stderr.toString().trim().split("\n")[0] || `exit ${r.exitCode ?? r.signalCode}`;
   return { bwrap: null, installed: true, reason: `${bwrap} cannot build a sandbox on this machine (${why})` };
 }
 
