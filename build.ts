@@ -2,6 +2,7 @@
 // embedded (assets are imported `with { type: "file" }` in src/server/asset-files.ts). First the page's
 // scripts and styles are bundled from public/ into public/dist/ (src/build/page-bundle.ts).
 // Usage: bun build.ts [--outfile path]
+import { COMPILE_FLAGS } from "./src/build/flags.ts";
 import { bundlePage } from "./src/build/page-bundle.ts";
 
 const args = process.argv.slice(2);
@@ -12,11 +13,9 @@ const started = performance.now();
 const page = await bundlePage(import.meta.dir);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 console.log(`bundled the page: page.js ${kb(page.js)}, page.css ${kb(page.css)} (minified)`);
-// --splitting keeps what is imported on first use (pdf.js, Readability/turndown, node:http) in chunks of
-// their own inside the executable, so a cold start does not parse them: measured 285 → 220 ms.
-const flags = ["--compile", "--splitting", "--minify-syntax", "--minify-whitespace", "--sourcemap=none"];
+// The flags and why (bytecode, ESM so that --splitting keeps working): src/build/flags.ts.
 const proc = Bun.spawnSync(
-  [process.execPath, "build", ...flags, "src/main.ts", "--outfile", outfile],
+  [process.execPath, "build", ...COMPILE_FLAGS, "src/main.ts", "--outfile", outfile],
   { stdout: "inherit", stderr: "inherit", cwd: import.meta.dir },
 );
 if (proc.exitCode !== 0) {

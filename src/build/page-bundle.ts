@@ -3,8 +3,9 @@
 // Scripts keep the order they had as separate <script defer> tags; Alpine comes last so every
 // component is registered before it starts. marked + DOMPurify (public/vendor.js) are a script of
 // their own that markdown.js fetches when a page first has Markdown to show.
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
 import { join } from "node:path";
+import { writeAtomic, writeServedAssets } from "./asset-build.ts";
 
 type Piece = { own: string } | { vendor: string };
 
@@ -32,7 +33,7 @@ const DARK = "tokens-dark.css";
 
 export const BUNDLE_DIR = "public/dist";
 
-/** Writes page.js, markdown-lib.js and page.css in public/dist/ (each atomically); returns sizes. */
+/** Writes page.js, markdown-lib.js, page.css and the served assets in public/dist/; returns sizes. */
 export async function bundlePage(root: string): Promise<{ js: number; css: number }> {
   const pub = join(root, "public");
   const own = [...SCRIPTS.flatMap((p) => ("own" in p ? [join(pub, p.own)] : [])), join(pub, "vendor.js")];
@@ -51,8 +52,8 @@ export async function bundlePage(root: string): Promise<{ js: number; css: numbe
   const jsText = js.map((t) => t.trim()).join(";\n") + "\n";
   const cssText = styles.map((t) => t.trim()).join("\n") + "\n";
   writeAtomic(join(dir, "page.js"), jsText);
-  writeAtomic(join(dir, "page.css"), cssText);
   writeAtomic(join(dir, "markdown-lib.js"), built.get(join(pub, "vendor.js"))!);
+  writeServedAssets(root, dir, cssText);
   return { js: jsText.length, css: cssText.length };
 }
 
@@ -70,10 +71,4 @@ async function minify(files: string[], format?: "iife"): Promise<Map<string, str
 // A vendor file's trailing source-map comment would point at a file the server does not have.
 function stripMapComment(text: string): string {
   return text.replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, "");
-}
-
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
 }

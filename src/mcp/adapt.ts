@@ -1,7 +1,6 @@
 // An MCP server's tool as a my-crew Tool: named `<server>__<tool>`, declared with the server's own input
 // schema, deferred (H-24), asking before every run and never re-run after a restart unless the owner
 // lists it in `read_only` (H-23). The server's readOnlyHint is carried for display and decides nothing.
-import { createHash } from "node:crypto";
 import { z } from "zod";
 import { defineTool, type Tool } from "../tools/define.ts";
 import type { CallToolResult, McpServerConfig, McpToolInfo } from "./session.ts";
@@ -16,7 +15,7 @@ const SAFE_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
 export function mcpToolName(server: string, tool: string): string {
   const plain = `${server}__${tool}`;
   if (SAFE_NAME.test(plain)) return plain;
-  const hash = createHash("sha256").update(plain).digest("hex").slice(0, 8);
+  const hash = new Bun.CryptoHasher("sha256").update(plain).digest("hex").slice(0, 8);
   return `${plain.replace(/[^a-zA-Z0-9_-]/g, "_").slice(0, 55)}_${hash}`;
 }
 

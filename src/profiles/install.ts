@@ -7,7 +7,7 @@ import { agentId, MASTER } from "../config/agent-schema.ts";
 import { withFileLock, writeFileAtomic } from "../config/file-write.ts";
 import { holdsHome, type HomePaths } from "../config/home.ts";
 import { parseAgentText } from "../config/load.ts";
-import { TEMPLATES, templateById, withPeers } from "../templates/catalogue.ts";
+import { templateById, templates, withPeers } from "../templates/catalogue.ts";
 import { PERSONA_FILE } from "../turns/crew.ts";
 
 export type InstallRequest = { template: string; id?: string; workspace?: string };
@@ -30,7 +30,9 @@ export function installTemplate(paths: HomePaths, req: InstallRequest): Promise<
 
 async function install(paths: HomePaths, req: InstallRequest): Promise<InstallResult> {
   const template = templateById(req.template);
-  if (!template) return refuse({ kind: "unknown_template", template: req.template, known: TEMPLATES.map((t) => t.id) });
+  if (!template) {
+    return refuse({ kind: "unknown_template", template: req.template, known: templates().map((t) => t.id) });
+  }
   const id = req.id ?? template.id;
   if (id === MASTER || !agentId.safeParse(id).success) return refuse({ kind: "bad_id", id });
   if (existsSync(profileFile(paths, id))) return refuse({ kind: "exists", id });

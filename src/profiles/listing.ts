@@ -5,7 +5,7 @@ import { MASTER } from "../config/agent-schema.ts";
 import type { Store } from "../store/db.ts";
 import { runningAgentIds } from "../store/runs.ts";
 import { listSchedules } from "../store/schedules.ts";
-import { TEMPLATES } from "../templates/catalogue.ts";
+import { templates } from "../templates/catalogue.ts";
 import type { AgentRuntime, Crew } from "../turns/crew.ts";
 
 export type ScheduleJson = {
@@ -26,7 +26,7 @@ export function agentsJson(crew: Crew, store: Store) {
       const a = crew.get(id);
       return a ? agentJson(a, crew, store, live.has(id)) : { id, master: false, broken: crew.broken.get(id)! };
     }),
-    templates: TEMPLATES.map((t) => ({
+    templates: templates().map((t) => ({
       id: t.id,
       name: t.profile.name ?? t.id,
       description: t.profile.description ?? "",

@@ -1,10 +1,10 @@
-// Static assets under /assets/ (M-58): content-hashed names, `Cache-Control: immutable`, gzip
-// precomputed once for anything over 1 KB. A release that changes only app code keeps vendor URLs.
+// Static assets under /assets/ (M-58): content-hashed names, `Cache-Control: immutable`, and the gzip
+// the build made for the textual bundles (src/build/asset-build.ts). Vendor URLs outlive app releases.
+import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import { T } from "../texts/vi.ts";
-import type { Asset, AssetName, AssetTable, Bytes, PageAsset } from "../models/assets.ts";
-import { ASSET_FILES, ICON_SPRITE } from "./asset-files.ts";
-import { fontFacesCss } from "./font-faces.ts";
+import type { Asset, AssetTable, Bytes, PageAsset } from "../models/assets.ts";
+import { ASSET_FILES, ASSET_NAMES, ICON_SPRITE } from "./asset-files.ts";
 
 export type { AssetTable };
 
@@ -16,28 +16,18 @@ const TYPES: Record<string, string> = {
 };
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
-/** Reads every embedded file once and names it `<stem>.<hash>.<ext>`. */
+/** Reads every embedded file once; names, font faces and gzip were all made by the build. */
 export async function loadAssets(): Promise<AssetTable> {
   const byName = new Map<PageAsset, Asset>();
   const byFile = new Map<string, Asset>();
-  const add = (name: PageAsset, bytes: Bytes) => {
-    const dot = name.lastIndexOf(".");
-    const ext = name.slice(dot + 1);
-    const file = `${name.slice(0, dot)}.${Bun.hash(bytes).toString(36).slice(0, 10)}.${ext}`;
-    const gzip = ext !== "woff2" && bytes.byteLength > 1024;
-    const asset: Asset = {
-      url: `/assets/${file}`, type: TYPES[ext]!, bytes, gz: gzip ? (Bun.gzipSync(bytes) as Bytes) : undefined,
-    };
+  const read = (path: string): Bytes => readFileSync(path);
+  for (const [name, [path, gzPath]] of Object.entries(ASSET_FILES) as [PageAsset, readonly [string, string?]][]) {
+    const file = ASSET_NAMES[name];
+    const type = TYPES[name.slice(name.lastIndexOf(".") + 1)]!;
+    const asset: Asset = { url: `/assets/${file}`, type, bytes: read(path), gz: gzPath ? read(gzPath) : undefined };
     byName.set(name, asset);
     byFile.set(file, asset);
-  };
-  for (const [name, path] of Object.entries(ASSET_FILES) as [AssetName, string][]) {
-    if (name !== "page-styles.css") add(name as PageAsset, await Bun.file(path).bytes());
   }
-  // The font faces name hashed font URLs, known only now; they lead the one stylesheet.
-  const faces = fontFacesCss((name) => byName.get(name as PageAsset)!.url);
-  const styles = await Bun.file(ASSET_FILES["page-styles.css"]).text();
-  add("page.css", new TextEncoder().encode(`${faces}\n${styles}`) as Bytes);
   return { url: (name) => byName.get(name)!.url, get: (file) => byFile.get(file), sprite: ICON_SPRITE };
 }
 

@@ -1,7 +1,6 @@
 // What a canvas runs or shows outside the app's page (H-62, M-38, N-14): html and mermaid as a page in
 // an opaque origin (CSP `sandbox allow-scripts`, no allow-same-origin) that reaches nothing but a few
 // public CDNs for scripts, styles and fonts; svg and images as pictures under a bare `sandbox` policy.
-import { createHash } from "node:crypto";
 import { decodeImage, type Canvas } from "../models/canvases.ts";
 
 /** The only hosts a canvas page may load scripts, styles and fonts from. */
@@ -11,7 +10,7 @@ export const CANVAS_CDNS = ["https://cdn.jsdelivr.net", "https://unpkg.com", "ht
 const MERMAID_SCRIPT = `import mermaid from "https://cdn.jsdelivr.net/npm/mermaid@11.4.1/dist/mermaid.esm.min.mjs";
 mermaid.initialize({ startOnLoad: true, securityLevel: "strict" });`;
 
-const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const hash = (text: string) => `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
 
 /** An html canvas is its own inline scripts and styles; a mermaid page runs only the script above. */
 export function canvasPageCsp(kind: "html" | "mermaid"): string {

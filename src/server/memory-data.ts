@@ -1,6 +1,5 @@
 // What Manage → memory reads (G-01, G-03): the proposals, pending and recently decided, and the memory
 // files a person may edit — the owner's USER.md and each running agent's MEMORY.md, read raw from the home.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { MASTER } from "../config/agent-schema.ts";
 import { ownerMinute } from "../config/owner-time.ts";
@@ -46,7 +45,7 @@ export function rawText(d: AppDeps, f: MemoryFile): string {
 }
 
 export function version(text: string): string {
-  return createHash("sha256").update(text).digest("hex").slice(0, 16);
+  return new Bun.CryptoHasher("sha256").update(text).digest("hex").slice(0, 16);
 }
 
 function proposalView(d: AppDeps, p: MemoryProposal): MemoryProposalView {

@@ -1,11 +1,11 @@
 // Secret checks for the LAN login and the inbound token. Both sides are hashed to 32 bytes before a
 // constant-time compare, so neither the content nor the length of the secret leaks through timing.
-import { createHash, timingSafeEqual } from "node:crypto";
+// Bun's own hasher and global crypto: importing node:crypto would cost a start ~12 ms (docs/performance.md).
 
 export function sameSecret(given: string, secret: string): boolean {
-  const a = createHash("sha256").update(given).digest();
-  const b = createHash("sha256").update(secret).digest();
-  return timingSafeEqual(a, b) && given.length > 0;
+  const a = new Bun.CryptoHasher("sha256").update(given).digest();
+  const b = new Bun.CryptoHasher("sha256").update(secret).digest();
+  return crypto.timingSafeEqual(a, b) && given.length > 0;
 }
 
 export type Bearer = { kind: "missing" } | { kind: "malformed" } | { kind: "token"; token: string };

@@ -2,11 +2,10 @@
 // no referrer beyond this origin. Why the policy allows 'unsafe-eval' and what it still blocks:
 // docs/decisions.md. A route that sets its own policy keeps it (workspace files get `sandbox`, N-04).
 import type { MiddlewareHandler } from "hono";
-import { createHash } from "node:crypto";
 import { ERROR_STYLE } from "../../views/error-page.ts";
 import { LOGIN_STYLE } from "../../views/login-page.ts";
 
-const hash = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+const hash = (text: string) => `'sha256-${new Bun.CryptoHasher("sha256").update(text).digest("base64")}'`;
 
 export const PAGE_CSP = [
   "default-src 'self'",

@@ -1,6 +1,5 @@
 // LAN login sessions (issue 9). This module takes the cookie token and stores only its SHA-256, so
 // the table alone can log no one in. Sessions slide: each use keeps one alive, 30 idle days end it.
-import { createHash } from "node:crypto";
 import { one, write, type Store } from "./db.ts";
 
 export const SESSION_IDLE_MS = 30 * 86_400_000;
@@ -63,7 +62,7 @@ function dropIdleSessions(store: Store, now: Date): number {
 }
 
 function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
+  return new Bun.CryptoHasher("sha256").update(token).digest("hex");
 }
 
 const COLUMNS = "created_at AS createdAt, last_seen_at AS lastSeenAt";

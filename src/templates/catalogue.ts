@@ -17,16 +17,21 @@ const SOURCES: [string, string, string][] = [
   ["researcher", researcherYaml, researcherPersona],
 ];
 
-/** Every template, validated once like any agent.yaml (a broken one is a build bug, caught by tests). */
-export const TEMPLATES: Template[] = SOURCES.map(([id, yaml, persona]) => ({
-  id,
-  yaml,
-  persona,
-  profile: parseAgentText(`template ${id}`, yaml),
-}));
+let parsed: Template[] | undefined;
+
+/**
+ * Every template, validated once like any agent.yaml (a broken one is a build bug, caught by tests), on
+ * first use: parsing their YAML is start-up work that the first 200 does not need (docs/performance.md).
+ */
+export function templates(): Template[] {
+  parsed ??= SOURCES.map(([id, yaml, persona]) => ({
+    id, yaml, persona, profile: parseAgentText(`template ${id}`, yaml),
+  }));
+  return parsed;
+}
 
 export function templateById(id: string): Template | undefined {
-  return TEMPLATES.find((t) => t.id === id);
+  return templates().find((t) => t.id === id);
 }
 
 /** The template and the peers it delegates to, directly or through them, first the one asked for. */

@@ -1,13 +1,13 @@
 // The bundled templates (F-14, F-15): ordinary profiles that load as they are, with a persona worth
 // reading, sensible tools, and peers that exist among the templates.
 import { describe, expect, test } from "bun:test";
-import { TEMPLATES, templateById, withPeers } from "../../src/templates/catalogue.ts";
+import { templateById, templates, withPeers } from "../../src/templates/catalogue.ts";
 
 describe("bundled templates", () => {
   test("developer, advisor and researcher, each named and described in Vietnamese", () => {
-    expect(TEMPLATES.map((t) => t.id)).toEqual(["developer", "advisor", "researcher"]);
-    expect(TEMPLATES.map((t) => t.profile.name)).toEqual(["Lập trình viên", "Cố vấn", "Nghiên cứu viên"]);
-    for (const t of TEMPLATES) {
+    expect(templates().map((t) => t.id)).toEqual(["developer", "advisor", "researcher"]);
+    expect(templates().map((t) => t.profile.name)).toEqual(["Lập trình viên", "Cố vấn", "Nghiên cứu viên"]);
+    for (const t of templates()) {
       expect(t.profile.description!.length).toBeGreaterThan(40);
       expect(t.persona).toStartWith(`# ${t.profile.name}\n`);
       expect(t.persona.length).toBeGreaterThan(1000);
@@ -33,6 +33,6 @@ describe("bundled templates", () => {
     expect(ids("developer")).toEqual(["developer", "researcher", "advisor"]);
     expect(ids("advisor")).toEqual(["advisor", "researcher"]);
     expect(ids("researcher")).toEqual(["researcher"]);
-    for (const t of TEMPLATES) for (const d of t.profile.delegates ?? []) expect(templateById(d)).toBeDefined();
+    for (const t of templates()) for (const d of t.profile.delegates ?? []) expect(templateById(d)).toBeDefined();
   });
 });
