@@ -24,7 +24,7 @@ export async function nextRequest(
   port: ContextPort | undefined,
   emit: EventSink,
   signal: AbortSignal,
-): Promise<{ messages: ChatMessage[]; tools: ToolSpec[] } | { refused: string }> {
+): Promise<{ messages: readonly ChatMessage[]; tools: ToolSpec[] } | { refused: string }> {
   let messages = store.history();
   let tools = deferred.declare(messages);
   const fit = port ? await port.fit({ system, tools, signal }) : ({ kind: "fits" } as const);

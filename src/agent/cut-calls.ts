@@ -39,7 +39,7 @@ export function cutReason(signal: AbortSignal): CutReason {
 }
 
 /** Calls of the last assistant message that have no tool result yet: what a turn settles first. */
-export function openCalls(history: ChatMessage[]): ToolCall[] {
+export function openCalls(history: readonly ChatMessage[]): ToolCall[] {
   for (let i = history.length - 1; i >= 0; i--) {
     const m = history[i]!;
     if (m.role === "user") return [];
@@ -56,7 +56,9 @@ export function openCalls(history: ChatMessage[]): ToolCall[] {
  * what its stored decision says: a question's answer, "never ran" (pending, denied, expired), or
  * "unknown whether it ran" (approved, or needed no approval). Returns how many were closed.
  */
-export function closeDangling(store: TurnStore, history: ChatMessage[], keep: ToolCall[] = [], emit?: EventSink) {
+export function closeDangling(
+  store: TurnStore, history: readonly ChatMessage[], keep: ToolCall[] = [], emit?: EventSink,
+): number {
   const kept = new Set(keep.map((c) => c.id));
   let n = 0;
   for (const { call } of unansweredCalls(history)) {
@@ -86,8 +88,14 @@ export function record(
   emit?.({ type: "tool_result", id: call.id, name: call.name, status, output });
 }
 
-/** Never expected: every cut closes its calls (and the clients would still send a valid history). */
-export function checkHistory(messages: ChatMessage[], runId: string, log?: (line: string) => void): void {
-  const ids = unansweredCalls(messages).map((u) => u.call.id);
+/**
+ * Never expected: every cut closes its calls (and the clients would still send a valid history). Checks the
+ * current turn, from its latest user message: earlier turns were checked while they ran, and closeDangling
+ * settles anything older when a turn opens.
+ */
+export function checkHistory(messages: readonly ChatMessage[], runId: string, log?: (line: string) => void): void {
+  let from = messages.length - 1;
+  while (from > 0 && messages[from]!.role !== "user") from--;
+  const ids = unansweredCalls(messages.slice(Math.max(from, 0))).map((u) => u.call.id);
   if (ids.length > 0) log?.(`run ${runId}: history has unanswered calls ${ids.join(", ")}`);
 }

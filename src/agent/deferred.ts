@@ -21,7 +21,7 @@ export function withToolSearch(tools: Tool[]): Tool[] {
 }
 
 /** The deferred names the stored tool_search answers loaded, first load first. */
-export function loadedTools(history: ChatMessage[]): string[] {
+export function loadedTools(history: readonly ChatMessage[]): string[] {
   const names = new Set<string>();
   // A plain loop: this runs over the whole history before every model call.
   for (const m of history) {
@@ -34,16 +34,16 @@ export type Deferral = {
   /** What calls resolve against: a deferred tool not loaded stands in as one answering how to load it. */
   tools: Map<string, Tool>;
   /** The declared list for the next model call over `history`; `tools` then matches it. */
-  declare(history: ChatMessage[]): ToolSpec[];
+  declare(history: readonly ChatMessage[]): ToolSpec[];
 };
 
 /** `history`: the conversation as the turn opens, whose open calls are settled against `tools`. */
-export function deferral(agentTools: Tool[], history: ChatMessage[]): Deferral {
+export function deferral(agentTools: Tool[], history: readonly ChatMessage[]): Deferral {
   const all = withToolSearch(agentTools);
   const deferred = new Map(all.filter((t) => t.deferred).map((t) => [t.name, t]));
   const upfront = all.filter((t) => !t.deferred);
   const tools = new Map<string, Tool>();
-  const load = (h: ChatMessage[]) => {
+  const load = (h: readonly ChatMessage[]) => {
     const loaded = loadedTools(h).flatMap((n) => (deferred.has(n) ? [deferred.get(n)!] : []));
     const ready = new Set(loaded.map((t) => t.name));
     for (const t of all) tools.set(t.name, t.deferred && !ready.has(t.name) ? notLoaded(t) : t);

@@ -24,7 +24,7 @@ type TurnPlace = { store: TurnStore; hooks?: ToolHooks; system: string; resume?:
  * Runs the UserPromptSubmit hooks when the history ends with the owner's message (not when the turn
  * settles calls of a pause or a restart). A block is stored as the turn's answer so it survives a reload.
  */
-export async function openTurn(t: TurnPlace, history: ChatMessage[]): Promise<Opening> {
+export async function openTurn(t: TurnPlace, history: readonly ChatMessage[]): Promise<Opening> {
   const { store, hooks, signal } = t;
   const holdStop = stopGate(store, hooks, signal);
   const last = history.at(-1);

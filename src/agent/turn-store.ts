@@ -62,7 +62,8 @@ export interface TurnStore {
   readonly runId: string;
   /** Read fresh each time: a cap raised mid-turn applies at the next check. */
   conversation(): ConversationState;
-  history(): ChatMessage[];
+  /** The store's own array, extended in place as messages are stored: read it at once, copy what you keep. */
+  history(): readonly ChatMessage[];
   decisionFor(toolCallId: string): StoredDecision | null;
   /** Model calls this run has made so far, continuations included (max_steps counts them all). */
   modelCalls(): number;

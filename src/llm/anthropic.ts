@@ -50,7 +50,7 @@ type Block = Record<string, unknown>;
 type AnthropicMessage = { role: "user" | "assistant"; content: string | Block[] };
 
 /** Tool results travel as user messages of tool_result blocks; consecutive ones share one message. */
-export function toAnthropicMessages(messages: ChatMessage[]): AnthropicMessage[] {
+export function toAnthropicMessages(messages: readonly ChatMessage[]): AnthropicMessage[] {
   const out: AnthropicMessage[] = [];
   for (const m of messages) {
     if (m.role === "user") {

@@ -42,10 +42,10 @@ export function echoProvider(): Provider {
   };
 }
 
-function echoReply(messages: ChatMessage[]): { text: string; tool?: { name: string; args: string } } {
+function echoReply(messages: readonly ChatMessage[]): { text: string; tool?: { name: string; args: string } } {
   const last = messages[messages.length - 1];
   if (last?.role === "tool") return { text: `${last.name}: ${last.content}` };
-  const user = [...messages].reverse().find((m) => m.role === "user");
+  const user = messages.findLast((m) => m.role === "user");
   const text = (user?.content ?? "").replace(MEMORY_BLOCK, "");
   const m = TOOL_COMMAND.exec(text.trim());
   if (m) return { text, tool: { name: m[1]!, args: m[2]!.trim() || "{}" } };

@@ -17,13 +17,14 @@ export type HistoryProblem = {
 };
 
 /** The invariant, checked: an empty list means the history is valid as it is. */
-export function historyProblems(messages: ChatMessage[]): HistoryProblem[] {
+export function historyProblems(messages: readonly ChatMessage[]): HistoryProblem[] {
   const problems: HistoryProblem[] = [];
   const seen = new Set<string>();
   // Calls of the latest assistant message not yet answered, while the block of tool messages lasts.
   let open = new Map<string, number>();
   let block = false;
   const closeBlock = () => {
+    if (open.size === 0) return;
     for (const [id, index] of open) problems.push({ index, problem: "unanswered_call", id });
     open = new Map();
   };
@@ -52,7 +53,7 @@ export function historyProblems(messages: ChatMessage[]): HistoryProblem[] {
  * call order — the stored result wherever it was recorded (a result closed later, after a user message,
  * moves up to its call), else `NO_RESULT`. Results matching no earlier call and repeats are dropped.
  */
-export function validHistory(messages: ChatMessage[]): ChatMessage[] {
+export function validHistory(messages: readonly ChatMessage[]): readonly ChatMessage[] {
   if (historyProblems(messages).length === 0) return messages;
   const results = matchResults(messages);
   const out: ChatMessage[] = [];
@@ -66,7 +67,7 @@ export function validHistory(messages: ChatMessage[]): ChatMessage[] {
 }
 
 /** Calls with no result anywhere after them, oldest first, each with the index of its assistant message. */
-export function unansweredCalls(messages: ChatMessage[]): { index: number; call: ToolCall }[] {
+export function unansweredCalls(messages: readonly ChatMessage[]): { index: number; call: ToolCall }[] {
   // The common case, a valid history, is checked without pairing every result (several times a turn).
   if (historyProblems(messages).length === 0) return [];
   const results = matchResults(messages);
@@ -80,7 +81,7 @@ export function unansweredCalls(messages: ChatMessage[]): { index: number; call:
  * Pairs each tool message with the latest earlier assistant message that made a call of that id and has
  * no result for it yet (providers may reuse ids across messages). Key: `<assistant index>:<call id>`.
  */
-function matchResults(messages: ChatMessage[]): Map<string, ChatMessage> {
+function matchResults(messages: readonly ChatMessage[]): Map<string, ChatMessage> {
   const results = new Map<string, ChatMessage>();
   messages.forEach((m, i) => {
     if (m.role !== "tool") return;
@@ -95,7 +96,7 @@ function matchResults(messages: ChatMessage[]): Map<string, ChatMessage> {
   return results;
 }
 
-function callIds(messages: ChatMessage[], before: number): Set<string> {
+function callIds(messages: readonly ChatMessage[], before: number): Set<string> {
   const ids = messages.slice(0, before).flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []) : []));
   return new Set(ids.map((c) => c.id));
 }

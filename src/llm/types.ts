@@ -18,7 +18,7 @@ export type ToolSpec = { name: string; description: string; parameters: Record<s
 export type ModelRequest = {
   model: string;
   system: string;
-  messages: ChatMessage[];
+  messages: readonly ChatMessage[];
   tools: ToolSpec[];
   signal: AbortSignal;
   /** Upper bound on output tokens, when the caller wants one. */

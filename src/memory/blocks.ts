@@ -57,7 +57,8 @@ export function composeBlock(input: BlockInput): string {
  */
 export function openingBlock(store: Store, mem: AgentMemory, conversationId: string, now = new Date()): string {
   const earlier = foldLog(messageLog(store, conversationId), folds, () => ({ blocks: [], own: [] }), (acc, m) => {
-    if (m.block !== null) acc.blocks.push(m.block);
+    // An empty block showed nothing: most messages carry one, and each would be parsed again every turn.
+    if (m.block) acc.blocks.push(m.block);
     for (const text of savedTexts(m)) acc.own.push(text);
   });
   return composeBlock({

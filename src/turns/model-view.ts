@@ -12,13 +12,17 @@ type View = { compactionId: number; seen: number; start: number; chat: ChatMessa
 const KEEP = 16;
 const views = new WeakMap<Store, Map<string, View>>();
 
-/** The model's messages; `firstBlock` before the first user message when none carries a block (G-08). */
-export function modelView(store: Store, conversationId: string, firstBlock?: () => string): ChatMessage[] {
+/**
+ * The model's messages; `firstBlock` before the first user message when none carries a block (G-08).
+ * The array is the view's own, extended in place as the log grows (copying thousands of messages on every
+ * read was most of what a long conversation still added to a turn): read it at once, copy what you keep.
+ */
+export function modelView(store: Store, conversationId: string, firstBlock?: () => string): readonly ChatMessage[] {
   const rows = messageLog(store, conversationId);
   const compaction = latestCompaction(store, conversationId);
   const view = current(store, conversationId, rows, compaction);
+  if (view.hasBlock || !firstBlock) return view.chat;
   const chat = view.chat.slice();
-  if (view.hasBlock || !firstBlock) return chat;
   const first = chat.findIndex((m) => m.role === "user");
   const block = first >= 0 ? firstBlock() : "";
   if (block) chat[first] = { ...chat[first]!, content: `${block}\n\n${chat[first]!.content}` } as ChatMessage;

@@ -23,7 +23,7 @@ const settings = resolveSettings(configSchema.parse({}), env);
 const rt = buildRuntime({ settings, profiles, paths: homePaths(root), env, store, log: () => {} });
 
 /** A model that answers at once: `decide` picks the reply from the conversation so far. */
-function model(name: string, decide: (last: ChatMessage, all: ChatMessage[]) => StreamItem[]) {
+function model(name: string, decide: (last: ChatMessage, all: readonly ChatMessage[]) => StreamItem[]) {
   const counter = { calls: 0 };
   const provider: Provider = {
     name,

@@ -28,7 +28,7 @@ export function windowProvider(window: number): WindowProvider {
     requests,
     refusals,
     async *stream(req: ModelRequest): AsyncGenerator<StreamItem> {
-      requests.push({ ...req, signal: undefined as unknown as AbortSignal });
+      requests.push({ ...req, messages: [...req.messages], signal: undefined as unknown as AbortSignal });
       const input = countTokens(req.system) + countTokens(JSON.stringify(req.tools)) +
         req.messages.reduce((n, m) => n + 4 + countTokens(JSON.stringify(m)), 0);
       const wrong = input > window

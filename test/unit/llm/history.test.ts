@@ -17,7 +17,7 @@ const result = (id: string, content = `out ${id}`): ChatMessage => {
 const answer = (content: string): ChatMessage => ({ role: "assistant", content });
 
 /** A history as a short picture: `assistant(A,B)`, `tool(A)`, `tool(B,cut)` for a NO_RESULT, `user`. */
-function shape(ms: ChatMessage[]): string[] {
+function shape(ms: readonly ChatMessage[]): string[] {
   return ms.map((m) => {
     if (m.role === "tool") return `tool(${m.tool_call_id}${m.content === NO_RESULT ? ",cut" : ""})`;
     if (m.role === "assistant" && m.tool_calls) return `assistant(${m.tool_calls.map((c) => c.id).join(",")})`;

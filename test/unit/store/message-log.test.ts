@@ -78,10 +78,14 @@ describe("model view", () => {
     expect(modelView(store, conv).map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
-  test("the view a caller gets is its own copy", () => {
+  test("a read is the view's own array, extended in place: an earlier read sees later messages", () => {
     const { store, conv, say } = setup();
     say("user", "a");
-    modelView(store, conv).push({ role: "user", content: "not stored" });
-    expect(modelView(store, conv)).toHaveLength(1);
+    const first = modelView(store, conv);
+    const kept = [...first];
+    say("assistant", "b");
+    expect(modelView(store, conv)).toBe(first);
+    expect(first).toHaveLength(2);
+    expect(kept).toHaveLength(1);
   });
 });
