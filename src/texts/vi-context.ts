@@ -5,11 +5,14 @@ const num = (n: number) => n.toLocaleString("vi-VN");
 export const TContext = {
   /** The whole sentence a refused turn ends with (never a silent cut). */
   tooBig: (tokens: number, window: number) =>
-    `Lượt này không vừa cửa sổ ngữ cảnh của mô hình (khoảng ${num(tokens)} / ${num(window)} token), ` +
+    "Lượt này không vừa cửa sổ ngữ cảnh của mô hình " +
+    `(khoảng ${num(tokens)} / ${num(window)} token), ` +
     "kể cả sau khi tóm tắt các lượt cũ. Hãy rút ngắn tin nhắn hoặc tệp đính kèm, " +
     "hoặc bắt đầu cuộc trò chuyện mới.",
   /** The marker in the chat where a summary stands in for the turns before it. */
   summarised: (turns: number) => `đã tóm tắt ${num(turns)} lượt cũ`,
   /** The marker's tooltip: what opening it shows. */
-  summaryHint: "Bấm để xem bản tóm tắt mà mô hình đọc thay cho các lượt cũ; các tin nhắn vẫn còn đủ bên trên.",
+  summaryHint:
+    "Bấm để xem bản tóm tắt mà mô hình đọc thay cho các lượt cũ; " +
+    "các tin nhắn vẫn còn đủ bên trên.",
 } as const;
