@@ -110,7 +110,7 @@ export function buildCrew(
   const files = new MemoryFiles(paths.root);
   for (const [id, p] of profiles) {
     const r = resolved.get(id)!;
-    const chains = resolveChains(r, env, extra);
+    const chains = resolveChains(r, env, extra, settings.context_windows);
     const esc = r.escalationRoute ? resolveRoute(r.escalationRoute, env, extra) : null;
     const allowed = p.tools ? new Set(p.tools) : null;
     const delegates = delegateTargets(id, p, ids);

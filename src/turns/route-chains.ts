@@ -6,16 +6,19 @@ import type { Provider, Route } from "../llm/types.ts";
 
 export type RouteChains = { routes: Route[]; vision: Route[]; audio: Route[]; problems: string[] };
 
+/** `windows`: config.yaml's `context_windows`, a route's window where the built-in table has none. */
 export function resolveChains(
   r: Pick<ResolvedProfile, "routes" | "visionRoutes" | "audioRoutes">,
   env: Record<string, string | undefined>,
   extra: Record<string, Provider>,
+  windows: Record<string, number> = {},
 ): RouteChains {
   const problems: string[] = [];
   const chain = (labels: string[], key: string) =>
     labels.flatMap((label) => {
       const route = resolveRoute(label, env, extra);
       if (!route.ok) problems.push(key ? `${key}: ${route.error}` : route.error);
+      if (route.ok && windows[route.route.label]) route.route.contextWindow = windows[route.route.label];
       return route.ok ? [route.route] : [];
     });
   const routes = chain(r.routes, "");

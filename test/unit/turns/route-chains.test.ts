@@ -9,6 +9,7 @@ import { agentSchema } from "../../../src/config/agent-schema.ts";
 import { configSchema } from "../../../src/config/config-schema.ts";
 import { homePaths } from "../../../src/config/home.ts";
 import { resolveSettings } from "../../../src/config/settings.ts";
+import { contextWindow } from "../../../src/llm/windows.ts";
 import { buildCrew } from "../../../src/turns/crew.ts";
 
 const env = { MY_AGENT_ROUTES: "fake:echo", MY_AGENT_TIMEZONE: "UTC", OPENAI_API_KEY: "sk-test" };
@@ -56,5 +57,23 @@ describe("modality route chains", () => {
     const profiles = new Map([["default", agentSchema.parse({ audio_routes: "anthropic:claude-haiku-4-5" })]]);
     const c = buildCrew(settings, profiles, homePaths(mkdtempSync(join(tmpdir(), "mc-chains-"))), env2);
     expect(c.get("default")!.routeProblems[0]).toStartWith('audio_routes: Route "anthropic:claude-haiku-4-5" cannot');
+  });
+});
+
+describe("context windows (issue 20)", () => {
+  test("the table's window for a known model, config.yaml's context_windows for a route it names, 32,768 else", () => {
+    const c = crew({ context_windows: { "ollama:qwen3:8b": 8192 } }, {
+      default: { routes: ["openai:gpt-4o-mini", "ollama:qwen3:8b", "ollama:llama3"] },
+    });
+    const windows = c.get("default")!.routes.map((r) => [r.label, contextWindow(r)]);
+    expect(windows).toEqual([["openai:gpt-4o-mini", 128_000], ["ollama:qwen3:8b", 8192], ["ollama:llama3", 32_768]]);
+  });
+
+  test("a window that is not a whole number of tokens from 1,024 up, or a key that is not a route, is refused", () => {
+    expect(configSchema.safeParse({ context_windows: { "ollama:x": 100 } }).success).toBe(false);
+    expect(configSchema.safeParse({ context_windows: { "ollama:x": 8000.5 } }).success).toBe(false);
+    const bad = configSchema.safeParse({ context_windows: { qwen: 8192 } });
+    expect(bad.success).toBe(false);
+    expect(JSON.stringify(bad.error?.issues)).toContain("provider:model");
   });
 });
