@@ -9,8 +9,8 @@ import type { Message } from "../store/messages.ts";
 
 type View = { compactionId: number; seen: number; start: number; chat: ChatMessage[]; hasBlock: boolean };
 
-const KEEP = 16;
-const views = new WeakMap<Store, Map<string, View>>();
+/** Keyed by the log's rows array: a log read afresh (evicted, deleted, read in a transaction) starts a new view. */
+const views = new WeakMap<readonly Message[], View>();
 
 /**
  * The model's messages; `firstBlock` before the first user message when none carries a block (G-08).
@@ -20,7 +20,7 @@ const views = new WeakMap<Store, Map<string, View>>();
 export function modelView(store: Store, conversationId: string, firstBlock?: () => string): readonly ChatMessage[] {
   const rows = messageLog(store, conversationId);
   const compaction = latestCompaction(store, conversationId);
-  const view = current(store, conversationId, rows, compaction);
+  const view = current(rows, compaction);
   if (view.hasBlock || !firstBlock) return view.chat;
   const chat = view.chat.slice();
   const first = chat.findIndex((m) => m.role === "user");
@@ -63,16 +63,14 @@ function chatMessage(m: Message, block: string | null): ChatMessage {
   return { role: "user", content: block ? `${block}\n\n${m.content}` : m.content };
 }
 
-function current(store: Store, id: string, rows: readonly Message[], compaction: Compaction | null): View {
-  let byConversation = views.get(store);
-  if (!byConversation) views.set(store, (byConversation = new Map()));
-  let view = byConversation.get(id);
-  byConversation.delete(id);
-  // A new compaction, or a log that is not the one this view was built on (it shrank: deleted), starts over.
-  if (!view || view.compactionId !== (compaction?.id ?? 0) || rows.length < view.seen) {
+function current(rows: readonly Message[], compaction: Compaction | null): View {
+  let view = views.get(rows);
+  // A new compaction starts over.
+  if (!view || view.compactionId !== (compaction?.id ?? 0)) {
     const start = keptFrom(rows, compaction);
     const hasBlock = rows.slice(0, start).some((m) => m.block !== null);
     view = { compactionId: compaction?.id ?? 0, seen: start, start, chat: [], hasBlock };
+    views.set(rows, view);
   }
   for (; view.seen < rows.length; view.seen++) {
     const m = rows[view.seen]!;
@@ -86,7 +84,5 @@ function current(store: Store, id: string, rows: readonly Message[], compaction:
     if (m.role !== "user") view.chat.push({ role: "user", content: header });
     view.chat.push(chatMessage(m, m.role === "user" ? [header, m.block].filter(Boolean).join("\n\n") : m.block));
   }
-  byConversation.set(id, view);
-  if (byConversation.size > KEEP) byConversation.delete(byConversation.keys().next().value!);
   return view;
 }
